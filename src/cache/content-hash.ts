@@ -1,0 +1,44 @@
+import { createHash } from "node:crypto";
+import { CacheCounters, isCacheable, memoKey, type CacheOptions, type OutcomeCache } from "./cache.js";
+import type { Outcome } from "../outcome.js";
+
+/** SHA3-256 digest (32 bytes as a one-byte string) + header + Map slot + the stored size and outcome. */
+const ENTRY_BYTES = 32 + 16 + 48;
+
+/**
+ * Content-hash cache (Proposal 3, eq. (4) of the cache paper): the key is the SHA3-256 digest of the
+ * candidate's bytes, a fixed 32 bytes however large the candidate, and the size is kept beside it so
+ * that eviction (Proposal 2) still works. A collision would return a wrong outcome; at 2^-128 for
+ * any pair this is accepted, as in the paper (no collision was ever observed there).
+ */
+export function contentHashCache(options: CacheOptions): OutcomeCache {
+  const entries = new Map<string, { size: number; outcome: Outcome }>();
+  const counters = new CacheCounters();
+  const digest = memoKey((bytes) => createHash("sha3-256").update(bytes).digest().toString("latin1"));
+  return {
+    kind: "content-hash",
+    lookup(key) {
+      const entry = entries.get(digest(key));
+      counters.lookedUp(entry !== undefined);
+      return entry?.outcome;
+    },
+    add(key, outcome) {
+      if (!isCacheable(outcome, options)) return;
+      const k = digest(key);
+      if (entries.has(k)) return;
+      entries.set(k, { size: key.content().length, outcome });
+      counters.grow(1, ENTRY_BYTES);
+    },
+    reduced(key) {
+      if (!options.evict) return;
+      const size = key.content().length;
+      for (const [k, entry] of entries) {
+        if (entry.size > size) {
+          entries.delete(k);
+          counters.grow(-1, -ENTRY_BYTES);
+        }
+      }
+    },
+    stats: () => counters.snapshot(),
+  };
+}

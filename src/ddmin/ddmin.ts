@@ -1,0 +1,154 @@
+import { concatParts, type Configuration } from "./configuration.js";
+import { roundLoops, type CandidateRef, type Order, type Strategy } from "./order.js";
+import { nextGranularity, split, type SplitFactor } from "./partition.js";
+import { findInteresting } from "./round.js";
+
+/** Resolved options of ddmin^ν (every field set; see `resolveDdminOptions` for defaults and checks). */
+export interface DdminOptions {
+  readonly splitFactor: SplitFactor;
+  readonly strategy: Strategy;
+  readonly subsetOrder: Order;
+  readonly complementOrder: Order;
+  /** DD*: run ddmin again on its own result until a run removes nothing. */
+  readonly ddStar: boolean;
+  /** Tests under way at once; 1 is the sequential algorithm. */
+  readonly jobs: number;
+  /** With jobs > 1: test subsets and complements in one parallel round (Algorithm 4, "combined"). */
+  readonly combine: boolean;
+  /** With jobs > 1: commit the first interesting candidate to finish, not the sequential choice. */
+  readonly firstWins: boolean;
+}
+
+/** Where a candidate comes from: round r, subset or complement of part `index` at granularity n. */
+export interface TestLabel extends CandidateRef {
+  readonly round: number;
+  readonly granularity: number;
+}
+
+export type DdminEvent =
+  | { readonly type: "iteration"; readonly iteration: number; readonly size: number }
+  | { readonly type: "round"; readonly round: number; readonly granularity: number; readonly size: number }
+  | {
+      readonly type: "reduced";
+      readonly round: number;
+      readonly kind: "subset" | "complement";
+      readonly index: number;
+      readonly granularity: number;
+      readonly size: number;
+    }
+  | { readonly type: "granularity"; readonly round: number; readonly from: number; readonly to: number };
+
+export interface DdminHooks {
+  /** Is this configuration interesting? Must honour `signal` (reject or resolve soon after abort). */
+  test(config: Configuration, signal: AbortSignal, label: TestLabel): Promise<boolean>;
+  /** Called with every configuration ddmin moves to, before it tests anything smaller. */
+  commit?(config: Configuration): void;
+  onEvent?(event: DdminEvent): void;
+  /** Stops the reduction; the result is then `stopped` with the smallest configuration so far. */
+  signal?: AbortSignal;
+}
+
+export type DdminResult =
+  | { readonly kind: "done"; readonly config: Configuration; readonly rounds: number }
+  | {
+      readonly kind: "stopped";
+      readonly config: Configuration;
+      readonly rounds: number;
+      readonly reason: unknown;
+    };
+
+/**
+ * ddmin^ν (Zeller & Hildebrandt 2002; split factor of Hodován, Kiss & Gyimóthy, Algorithm 3),
+ * with the practical variants of Hodován & Kiss 2016: reduce-case order, parallel and combined loops.
+ *
+ * `config` must be interesting (the caller checked); the result is an interesting, 1-minimal
+ * sub-configuration (relative to `hooks.test`), unless the run was stopped.
+ *
+ *   n = min(|c|, ν)
+ *   loop:                               (one iteration of this loop is one "round")
+ *     some Δi interesting  → c = Δi,      n = min(|Δi|, ν)          (reduce to subset)
+ *     some ∇i interesting  → c = ∇i,      keep the other n − 1 parts (reduce to complement;
+ *                                          one part left → n = min(|c|, ν), i.e. μ^ν(n − 1))
+ *     n < |c|              → n = min(|c|, n·ν), re-split c           (increase granularity)
+ *     otherwise            → done
+ */
+export async function ddmin(
+  initial: Configuration,
+  hooks: DdminHooks,
+  options: DdminOptions,
+): Promise<DdminResult> {
+  let config: Configuration = initial;
+  let rounds = 0;
+  const signal = hooks.signal;
+  const emit = hooks.onEvent ?? (() => {});
+
+  try {
+    for (let iteration = 0; ; iteration++) {
+      emit({ type: "iteration", iteration, size: config.length });
+      let changed = false;
+      let parts: Configuration[] = [config];
+      let offset = 0;
+
+      while (config.length >= 2) {
+        signal?.throwIfAborted();
+        if (parts.length < 2) parts = split(config, nextGranularity(config.length, 1, options.splitFactor));
+        const n = parts.length;
+        const round = ++rounds;
+        emit({ type: "round", round, granularity: n, size: config.length });
+
+        const hit = await testRound(parts, offset, round, hooks, options);
+        if (hit) {
+          changed = true;
+          if (hit.kind === "subset") {
+            parts = [parts[hit.index]!];
+            offset = 0;
+          } else {
+            parts = parts.filter((_, i) => i !== hit.index);
+            offset = hit.index;
+          }
+          config = concatParts(parts);
+          hooks.commit?.(config);
+          emit({ type: "reduced", round, ...hit, granularity: n, size: config.length });
+        } else if (n < config.length) {
+          const next = split(config, nextGranularity(config.length, n, options.splitFactor));
+          // The rotation offset keeps its relative place in the finer split.
+          offset = Math.floor((offset * next.length) / n);
+          parts = next;
+          emit({ type: "granularity", round, from: n, to: next.length });
+        } else {
+          break;
+        }
+      }
+      if (!options.ddStar || !changed) return { kind: "done", config, rounds };
+    }
+  } catch (error) {
+    if (signal?.aborted) return { kind: "stopped", config, rounds, reason: signal.reason };
+    throw error;
+  }
+}
+
+/** Runs one round: its loops one after another (or all as one, when combined). */
+async function testRound(
+  parts: readonly Configuration[],
+  offset: number,
+  round: number,
+  hooks: DdminHooks,
+  options: DdminOptions,
+): Promise<CandidateRef | undefined> {
+  const n = parts.length;
+  let loops = roundLoops(n, offset % n, options);
+  if (options.combine && options.jobs > 1) loops = [loops.flat()];
+  for (const loop of loops) {
+    const position = await findInteresting(
+      loop.length,
+      (p, signal) => {
+        const ref = loop[p]!;
+        const candidate = ref.kind === "subset" ? parts[ref.index]! : concatParts(parts, ref.index);
+        return hooks.test(candidate, signal, { ...ref, round, granularity: n });
+      },
+      { jobs: options.jobs, firstWins: options.firstWins, signal: hooks.signal },
+    );
+    if (position >= 0) return loop[position];
+  }
+  return undefined;
+}

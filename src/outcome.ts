@@ -1,0 +1,22 @@
+/**
+ * The answer of an interestingness test.
+ *
+ * The papers write FAIL (✗) for "the failure is still there" and PASS (✓) for "it is gone"; whittle
+ * says `interesting` and `not-interesting` everywhere. `unresolved` (the papers' ?) and `timeout` are
+ * treated as not interesting by every reducer; a timeout is kept apart so it can be counted and is
+ * never cached (the next attempt might finish in time).
+ */
+export type Outcome = "interesting" | "not-interesting" | "unresolved" | "timeout";
+
+export const OUTCOMES: readonly Outcome[] = ["interesting", "not-interesting", "unresolved", "timeout"];
+
+export function isInteresting(outcome: Outcome): boolean {
+  return outcome === "interesting";
+}
+
+/** Accepts the shorthand a library user is likely to write: `true` means interesting. */
+export function toOutcome(answer: Outcome | boolean): Outcome {
+  if (answer === true) return "interesting";
+  if (answer === false) return "not-interesting";
+  return answer;
+}

@@ -1,0 +1,70 @@
+import type { CacheKind, CacheStats } from "../cache/index.js";
+import type { ReductionEvent } from "./events.js";
+
+/** Counts of one reduction, under the papers' counting rule: the initial check is not a test. */
+export interface ReductionStats {
+  /** Oracle executions during the reduction (cancelled ones included). */
+  tests: number;
+  cacheHits: number;
+  /** ddmin rounds ("iterations" in Table 3 of the practical-improvements paper), over all passes. */
+  iterations: number;
+  timeouts: number;
+  /** Tests stopped because their round was decided without them. */
+  cancelled: number;
+  interesting: number;
+  inputBytes: number;
+  outputBytes: number;
+  cache: { kind: CacheKind; lookups: number; peakEntries: number; peakBytes: number };
+}
+
+/** Folds events into statistics; one instance per reduction. */
+export class StatsCollector {
+  readonly stats: ReductionStats;
+
+  constructor(cache: CacheKind, inputBytes: number) {
+    this.stats = {
+      tests: 0,
+      cacheHits: 0,
+      iterations: 0,
+      timeouts: 0,
+      cancelled: 0,
+      interesting: 0,
+      inputBytes,
+      outputBytes: inputBytes,
+      cache: { kind: cache, lookups: 0, peakEntries: 0, peakBytes: 0 },
+    };
+  }
+
+  readonly listener = (event: ReductionEvent): void => {
+    const s = this.stats;
+    switch (event.type) {
+      case "test-start":
+        s.tests++;
+        break;
+      case "test-end":
+        if (event.outcome === "timeout") s.timeouts++;
+        else if (event.outcome === "cancelled") s.cancelled++;
+        else if (event.outcome === "interesting") s.interesting++;
+        break;
+      case "cache-hit":
+        s.cacheHits++;
+        break;
+      case "round":
+        s.iterations++;
+        break;
+      case "improved":
+        s.outputBytes = event.size;
+        break;
+      case "cache-stats":
+        this.cacheStats(event.stats);
+        break;
+    }
+  };
+
+  /** One per atom pass (each pass has its own cache): lookups add up, peaks are the largest. */
+  private cacheStats(c: CacheStats): void {
+    this.stats.cache.lookups += c.lookups;
+    this.stats.cache.peakEntries = Math.max(this.stats.cache.peakEntries, c.peakEntries);
+    this.stats.cache.peakBytes = Math.max(this.stats.cache.peakBytes, c.peakBytes);
+  }
+}
