@@ -1,0 +1,75 @@
+/**
+ * What keeps one run of the interestingness test contained: a fresh temporary directory holding the
+ * candidate, and the process group the test runs in (so that everything it started can be killed).
+ */
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+/** A fresh directory holding one candidate file. */
+export interface Sandbox {
+  /** Absolute path of the directory. */
+  readonly dir: string;
+  /** Absolute path of the candidate inside `dir`. */
+  readonly file: string;
+}
+
+/** Makes a new directory below `root` (default `os.tmpdir()`) and writes `content` into it as `fileName`. */
+export async function createSandbox(
+  root: string | undefined,
+  fileName: string,
+  content: Uint8Array,
+): Promise<Sandbox> {
+  const dir = await mkdtemp(join(resolve(root ?? tmpdir()), "whittle-"));
+  const file = join(dir, fileName);
+  try {
+    await writeFile(file, content);
+  } catch (error) {
+    await removeSandbox(dir);
+    throw error;
+  }
+  return { dir, file };
+}
+
+/**
+ * Removes a sandbox directory and everything in it. Best effort: a test that left something behind
+ * that cannot be removed must not fail the reduction, so errors are swallowed.
+ */
+export async function removeSandbox(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true, maxRetries: 2 }).catch(() => undefined);
+}
+
+/**
+ * Sends `sig` (or 0, to probe) to every process in the group `pgid`. Returns false when the group no
+ * longer exists (ESRCH) or none of its members may be signalled (EPERM), true otherwise.
+ *
+ * Note that members that have died but are not reaped yet (zombies) still count as existing.
+ */
+export function signalGroup(pgid: number, sig: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-pgid, sig);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ESRCH" || code === "EPERM") return false;
+    throw error;
+  }
+}
+
+/** Polls until the group `pgid` is gone; gives up after `limitMs`. Returns whether it is gone. */
+export async function waitForGroupGone(pgid: number, limitMs: number): Promise<boolean> {
+  const deadline = performance.now() + limitMs;
+  let pause = 2;
+  while (signalGroup(pgid, 0)) {
+    const left = deadline - performance.now();
+    if (left <= 0) return false;
+    await delay(Math.min(pause, left));
+    pause = Math.min(pause * 2, 50);
+  }
+  return true;
+}
+
+/** Resolves after `ms` milliseconds. */
+export function delay(ms: number): Promise<void> {
+  return new Promise((done) => setTimeout(done, ms));
+}
