@@ -1,0 +1,197 @@
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { ATOM_MODES, type AtomMode } from "../atoms/atoms.js";
+import { CACHE_KINDS, type CacheKind } from "../cache/index.js";
+import { ORDERS, STRATEGIES, type Order, type Strategy } from "../ddmin/order.js";
+import { DEFAULTS, parseSplitFactor } from "../reduce/options.js";
+import { EXIT } from "./exit.js";
+
+/** Everything the command line says, parsed and checked. */
+export interface CliOptions {
+  input: string;
+  /** The test command (argv) — from `-- CMD ARGS…` or `--test SCRIPT`. */
+  command: string[];
+  atom: AtomMode;
+  splitFactor: number;
+  strategy: Strategy;
+  subsetOrder: Order;
+  complementOrder: Order;
+  ddStar: boolean;
+  jobs: number | undefined;
+  combine: boolean;
+  firstWins: boolean;
+  cache: CacheKind;
+  cacheFail: boolean;
+  cacheEvict: boolean;
+  timeoutMs: number | undefined;
+  output: string | undefined;
+  inPlace: boolean;
+  stats: string | undefined;
+  quiet: boolean;
+  verbose: boolean;
+}
+
+/** A usage error: exit code 2, with a message that names what is wrong. */
+export class UsageError extends Error {}
+
+/** --help or --version was printed: exit 0. */
+export class InfoShown extends Error {}
+
+const EXAMPLES = `
+The test is a command that exits 0 when a candidate is still interesting (still shows the failure)
+and non-zero otherwise. It runs in a fresh temporary directory holding the candidate under the
+input's own file name; "{}" in its arguments is replaced by the candidate's path (appended if absent).
+
+Examples:
+  whittle crash.js -- ./is-interesting.sh {}
+  whittle crash.js --test ./is-interesting.sh          (the script gets the path as $1)
+  whittle bug.c -j 4 --atom line --timeout 10 -- /path/to/check.sh
+  whittle big.json --in-place --stats stats.json -- node /abs/path/check.js {}
+
+Exit codes:
+  0    done: the output holds a 1-minimal interesting input
+  1    internal error
+  2    usage error (bad option, missing input, test not found or not executable)
+  3    the original input is not interesting
+  130  interrupted (Ctrl-C / SIGTERM): the output holds the best result so far
+`;
+
+function positiveInt(name: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) {
+      throw new InvalidArgumentError(`${name} must be a whole number ≥ 1.`);
+    }
+    return n;
+  };
+}
+
+function seconds(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError("must be a number of seconds > 0.");
+  return Math.round(n * 1000);
+}
+
+function splitFactor(value: string): number {
+  try {
+    return parseSplitFactor(value);
+  } catch {
+    throw new InvalidArgumentError(`must be a whole number ≥ 2, or "inf".`);
+  }
+}
+
+export function buildProgram(version: string): Command {
+  const program = new Command("whittle")
+    .description("Reduce a file to a minimal version that your test still finds interesting.")
+    .version(version, "--version")
+    .usage("[options] INPUT (-- CMD [ARG...] | --test SCRIPT)")
+    .argument("[input]", "the file to reduce (never modified, unless --in-place)")
+    .argument("[command...]", "the test command, after --")
+    .addOption(new Option("--test <script>", "test script; gets the candidate's path as $1"))
+    .addOption(
+      new Option("--atom <kind>", "what to remove: lines, characters, or lines then characters")
+        .choices(ATOM_MODES)
+        .default(DEFAULTS.atom),
+    )
+    .addOption(
+      new Option("--split-factor <n>", "split factor ν (≥ 2, or inf)").argParser(splitFactor).default(2),
+    )
+    .addOption(
+      new Option("--strategy <s>", "order of the reduce cases")
+        .choices(STRATEGIES)
+        .default(DEFAULTS.strategy),
+    )
+    .addOption(
+      new Option("--subset-order <o>", "scan order of subsets").choices(ORDERS).default(DEFAULTS.subsetOrder),
+    )
+    .addOption(
+      new Option("--complement-order <o>", "scan order of complements")
+        .choices(ORDERS)
+        .default(DEFAULTS.complementOrder),
+    )
+    .addOption(new Option("--dd-star", "repeat ddmin until it removes nothing (DD*)"))
+    .addOption(new Option("--no-dd-star", "run ddmin once"))
+    .addOption(
+      new Option("-j, --jobs <n>", "tests run at once (default: available parallelism)").argParser(
+        positiveInt("--jobs"),
+      ),
+    )
+    .addOption(new Option("--combine", "test subsets and complements in one parallel round"))
+    .addOption(
+      new Option(
+        "--first-wins",
+        "take the first interesting candidate to finish (faster, not deterministic)",
+      ),
+    )
+    .addOption(new Option("--cache <kind>", "outcome cache").choices(CACHE_KINDS).default(DEFAULTS.cache))
+    .addOption(new Option("--cache-fail", "also cache interesting outcomes"))
+    .addOption(new Option("--no-cache-evict", "keep cache entries larger than the current result"))
+    .addOption(
+      new Option(
+        "--timeout <seconds>",
+        "per-test timeout (default: 10× the initial check, at least 5 s)",
+      ).argParser(seconds),
+    )
+    .addOption(
+      new Option(
+        "-o, --output <file>",
+        "where to write the result (default INPUT.reduced.EXT; - for stdout)",
+      ),
+    )
+    .addOption(new Option("--in-place", "reduce INPUT itself, after keeping INPUT.orig"))
+    .addOption(new Option("--stats <file>", "write a JSON summary of the run"))
+    .addOption(new Option("-q, --quiet", "print nothing but errors"))
+    .addOption(new Option("-v, --verbose", "print every test and improvement"))
+    .addHelpText("after", EXAMPLES)
+    .showHelpAfterError("(run whittle --help for usage)")
+    .exitOverride()
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+  return program;
+}
+
+/** Parses argv (without node and the script) into checked options; throws UsageError or InfoShown. */
+export function parseArgs(argv: readonly string[], version: string): CliOptions {
+  const program = buildProgram(version);
+  try {
+    program.parse([...argv], { from: "user" });
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.exitCode === 0) throw new InfoShown(error.message);
+      throw new UsageError("", { cause: error }); // commander has printed the message already
+    }
+    throw error;
+  }
+  const o = program.opts();
+  const [input, command = []] = program.processedArgs as [string | undefined, string[] | undefined];
+  if (input === undefined) throw new UsageError("no INPUT file given");
+  if (o.test !== undefined && command.length > 0)
+    throw new UsageError("give the test either after -- or with --test, not both");
+  const testCommand: string[] = o.test !== undefined ? [o.test as string] : command;
+  if (testCommand.length === 0) throw new UsageError("no test given: add -- CMD [ARG...] or --test SCRIPT");
+  if (o.inPlace && o.output !== undefined)
+    throw new UsageError("--in-place and --output cannot be used together");
+  if (o.quiet && o.verbose) throw new UsageError("--quiet and --verbose cannot be used together");
+  return {
+    input,
+    command: testCommand,
+    atom: o.atom as AtomMode,
+    splitFactor: o.splitFactor as number,
+    strategy: o.strategy as Strategy,
+    subsetOrder: o.subsetOrder as Order,
+    complementOrder: o.complementOrder as Order,
+    ddStar: (o.ddStar as boolean | undefined) ?? DEFAULTS.ddStar,
+    jobs: o.jobs as number | undefined,
+    combine: o.combine === true,
+    firstWins: o.firstWins === true,
+    cache: o.cache as CacheKind,
+    cacheFail: o.cacheFail === true,
+    cacheEvict: o.cacheEvict !== false,
+    timeoutMs: o.timeout as number | undefined,
+    output: o.output as string | undefined,
+    inPlace: o.inPlace === true,
+    stats: o.stats as string | undefined,
+    quiet: o.quiet === true,
+    verbose: o.verbose === true,
+  };
+}
+
+export { EXIT };

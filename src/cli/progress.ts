@@ -1,0 +1,138 @@
+import type { ReductionEvent } from "../reduce/events.js";
+
+/** How a run is shown: a live line on a terminal, occasional lines in a log, or nothing. */
+export type ProgressMode = "live" | "plain" | "quiet" | "verbose";
+
+export interface ProgressState {
+  readonly originalBytes: number;
+  bytes: number;
+  tests: number;
+  cacheHits: number;
+  timeouts: number;
+  pass: string;
+  granularity: number;
+}
+
+export function formatBytes(n: number): string {
+  if (n < 10_000) return `${n} B`;
+  if (n < 10_000_000) return `${(n / 1024).toFixed(1)} KiB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+export function formatDuration(ms: number): string {
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)} min ${s % 60} s`;
+}
+
+/** One status line: size now vs. original, tests, rate, cache hits, time, atom pass, granularity. */
+export function statusLine(s: ProgressState, elapsedMs: number): string {
+  const pct = s.originalBytes === 0 ? 100 : (100 * s.bytes) / s.originalBytes;
+  const rate = elapsedMs > 0 ? (1000 * s.tests) / elapsedMs : 0;
+  const parts = [
+    `${formatBytes(s.bytes)} of ${formatBytes(s.originalBytes)} (${pct.toFixed(1)}%)`,
+    `${s.tests} tests (${rate.toFixed(1)}/s)`,
+    `${s.cacheHits} cache hits`,
+  ];
+  if (s.timeouts > 0) parts.push(`${s.timeouts} timeouts`);
+  parts.push(formatDuration(elapsedMs), `${s.pass} pass, n=${s.granularity}`);
+  return parts.join(" · ");
+}
+
+/**
+ * Renders reduction events for a person. Live mode redraws one line in place (at most ~10 times a
+ * second); plain mode prints a line when something changed, at most every 5 s; verbose prints each
+ * test and improvement.
+ */
+export class Progress {
+  private readonly state: ProgressState;
+  private lastDraw = 0;
+  private drawn = false;
+  private readonly start: number;
+
+  constructor(
+    private readonly mode: ProgressMode,
+    originalBytes: number,
+    private readonly out: NodeJS.WriteStream | { write(s: string): unknown; columns?: number },
+    private readonly now: () => number = Date.now,
+  ) {
+    this.state = {
+      originalBytes,
+      bytes: originalBytes,
+      tests: 0,
+      cacheHits: 0,
+      timeouts: 0,
+      pass: "-",
+      granularity: 0,
+    };
+    this.start = now();
+  }
+
+  readonly listener = (event: ReductionEvent): void => {
+    const s = this.state;
+    switch (event.type) {
+      case "pass":
+        s.pass = event.atom;
+        if (this.mode === "verbose")
+          this.line(`${event.atom} pass: ${event.atoms} atoms, ${formatBytes(event.size)}`);
+        break;
+      case "round":
+        s.granularity = event.granularity;
+        break;
+      case "test-start":
+        s.tests++;
+        break;
+      case "test-end":
+        if (event.outcome === "timeout") s.timeouts++;
+        if (this.mode === "verbose") {
+          this.line(
+            `test #${event.id} (${event.label.kind} ${event.label.index + 1}/${event.label.granularity}, ${formatBytes(event.size)}): ${event.outcome}`,
+          );
+        }
+        break;
+      case "cache-hit":
+        s.cacheHits++;
+        break;
+      case "improved":
+        s.bytes = event.size;
+        if (this.mode === "verbose") this.line(`improved: ${formatBytes(event.size)}`);
+        break;
+    }
+    this.tick(event.type === "improved");
+  };
+
+  private tick(important: boolean): void {
+    const t = this.now();
+    if (this.mode === "live") {
+      if (important || t - this.lastDraw >= 100) this.draw(t);
+    } else if (this.mode === "plain") {
+      if (t - this.lastDraw >= 5000) {
+        this.lastDraw = t;
+        this.out.write(`whittle: ${statusLine(this.state, t - this.start)}\n`);
+      }
+    }
+  }
+
+  private draw(t: number): void {
+    this.lastDraw = t;
+    const width = Math.max(20, (this.out.columns ?? 100) - 1);
+    const text = statusLine(this.state, t - this.start);
+    // \r + erase-line redraws in place without scrolling.
+    this.out.write(`\r\x1b[2K${text.length > width ? text.slice(0, width - 1) + "…" : text}`);
+    this.drawn = true;
+  }
+
+  private line(text: string): void {
+    this.out.write(`whittle: ${text}\n`);
+  }
+
+  /** Clears the live line so the summary starts on a clean line. */
+  finish(): void {
+    if (this.drawn) this.out.write("\r\x1b[2K");
+    this.drawn = false;
+  }
+
+  elapsed(): number {
+    return this.now() - this.start;
+  }
+}

@@ -1,0 +1,50 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+export const REPO = resolve(import.meta.dirname, "../../..");
+export const MAIN = join(REPO, "dist/src/cli/main.js");
+export const FIXTURES = join(REPO, "test/fixtures");
+
+export interface CliRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: Buffer;
+  stderr: string;
+}
+
+/** A fresh scratch directory for one test. */
+export function scratch(prefix = "whittle-test-"): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** Runs the whittle command as a user would, in its own process. */
+export function runWhittle(
+  args: readonly string[],
+  options: { cwd?: string; env?: Record<string, string>; onSpawn?: (pid: number) => void } = {},
+): Promise<CliRun> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [MAIN, ...args], {
+      cwd: options.cwd ?? REPO,
+      env: { ...process.env, ...options.env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const out: Buffer[] = [];
+    let err = "";
+    child.stdout.on("data", (d: Buffer) => out.push(d));
+    child.stderr.on("data", (d: Buffer) => (err += d.toString()));
+    child.on("error", reject);
+    if (child.pid !== undefined) options.onSpawn?.(child.pid);
+    child.on("close", (code, signal) =>
+      resolvePromise({ code, signal, stdout: Buffer.concat(out), stderr: err }),
+    );
+  });
+}
+
+/** True when `sub` is a subsequence of `whole` (the output keeps bytes of the input, in order). */
+export function isByteSubsequence(sub: Uint8Array, whole: Uint8Array): boolean {
+  let j = 0;
+  for (let i = 0; i < whole.length && j < sub.length; i++) if (whole[i] === sub[j]) j++;
+  return j === sub.length;
+}
