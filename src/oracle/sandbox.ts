@@ -2,6 +2,7 @@
  * What keeps one run of the interestingness test contained: a fresh temporary directory holding the
  * candidate, and the process group the test runs in (so that everything it started can be killed).
  */
+import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -56,11 +57,39 @@ export function signalGroup(pgid: number, sig: NodeJS.Signals | 0): boolean {
   }
 }
 
-/** Polls until the group `pgid` is gone; gives up after `limitMs`. Returns whether it is gone. */
+/**
+ * Whether the group `pgid` still has a member that is alive. Killed processes whose parent is gone
+ * are reaped by init, which may take seconds (about 2 s on some VMs); such zombies hold nothing and
+ * run nothing, so on Linux, where /proc tells a zombie apart, they do not count.
+ */
+export function groupAlive(pgid: number): boolean {
+  if (!signalGroup(pgid, 0)) return false;
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return true; // no /proc: cannot tell zombies apart
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "latin1");
+    } catch {
+      continue; // exited meanwhile
+    }
+    // "pid (comm) state ppid pgrp …": comm may contain spaces and parentheses, so split after the last ")".
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(fields[2]) === pgid && fields[0] !== "Z" && fields[0] !== "X") return true;
+  }
+  return false;
+}
+
+/** Polls until the group `pgid` has no live member; gives up after `limitMs`. Returns whether it is gone. */
 export async function waitForGroupGone(pgid: number, limitMs: number): Promise<boolean> {
   const deadline = performance.now() + limitMs;
   let pause = 2;
-  while (signalGroup(pgid, 0)) {
+  while (groupAlive(pgid)) {
     const left = deadline - performance.now();
     if (left <= 0) return false;
     await delay(Math.min(pause, left));

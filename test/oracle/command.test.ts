@@ -1,9 +1,11 @@
+import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, relative } from "node:path";
 
+import { groupAlive } from "../../src/oracle/sandbox.js";
 import { CommandOracle, type CommandOracleOptions } from "../../src/oracle/command.js";
 import { WhittleError } from "../../src/errors.js";
 
@@ -39,6 +41,7 @@ async function scratch(t: { after(fn: () => Promise<void>): void }): Promise<Scr
 
 const text = (s: string): Uint8Array => new TextEncoder().encode(s);
 
+/** Dead means not running: gone, or a zombie waiting for init to reap it. */
 function isDead(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -46,11 +49,16 @@ function isDead(pid: number): boolean {
     assert.equal((error as NodeJS.ErrnoException).code, "ESRCH");
     return true;
   }
-  return false;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
+    return /^[ZX]/.test(stat.slice(stat.lastIndexOf(")") + 2));
+  } catch {
+    return true;
+  }
 }
 
 function groupIsDead(pgid: number): boolean {
-  return isDead(-pgid);
+  return !groupAlive(pgid);
 }
 
 async function readPid(path: string): Promise<number> {
