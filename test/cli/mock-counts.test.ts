@@ -3,7 +3,7 @@
  * engine tests (Table 3(a) of the practical-improvements paper), read from --stats.
  */
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { MOCKS } from "../helpers/mock.js";
@@ -44,5 +44,41 @@ describe("whittle on the mock examples reproduces Table 3(a) with real test proc
         assert.equal(s.result, "done");
       });
     }
+  }
+});
+
+/** The same counts with the oracles shipped in ../shared/bench/cases, when that folder is present. */
+const SHARED = join(FIXTURES, "../../../shared/bench/cases");
+describe("whittle with the shared benchmark oracles of the mock examples", () => {
+  if (!existsSync(SHARED)) {
+    test(`skipped: ${SHARED} is not present`, (t) => {
+      t.skip(`../shared is absent; the shared mock oracles were not run`);
+    });
+    return;
+  }
+  for (const mock of MOCKS) {
+    const expected = mock.table3a["complements-first"];
+    const dir = join(SHARED, `mock-${mock.name.toLowerCase()}`);
+    test(`shared mock-${mock.name.toLowerCase()}, complements-first: ${expected.tests} (+${expected.hits}) [${expected.iterations}]`, async () => {
+      const out = scratch();
+      const stats = join(out, "stats.json");
+      const run = await runWhittle([
+        join(dir, "input.txt"),
+        "--atom=line",
+        "--strategy=complements-first",
+        "--complement-order=forward",
+        "--no-dd-star",
+        "-j1",
+        "--cache=content",
+        "--quiet",
+        `--stats=${stats}`,
+        `-o${join(out, "out.txt")}`,
+        "--test",
+        join(dir, "oracle.sh"),
+      ]);
+      assert.equal(run.code, 0, run.stderr);
+      const s = JSON.parse(readFileSync(stats, "utf8")) as Record<string, unknown>;
+      assert.deepEqual({ tests: s.tests, hits: s.cacheHits, iterations: s.iterations }, expected);
+    });
   }
 });
