@@ -108,7 +108,12 @@ export function buildProgram(version: string): Command {
         .choices(ORDERS)
         .default(DEFAULTS.complementOrder),
     )
-    .addOption(new Option("--dd-star", "repeat ddmin until it removes nothing (DD*)"))
+    .addOption(
+      new Option(
+        "--dd-star",
+        `repeat ddmin until it removes nothing (DD*) (default: ${DEFAULTS.ddStar ? "on" : "off"})`,
+      ),
+    )
     .addOption(new Option("--no-dd-star", "run ddmin once"))
     .addOption(
       new Option("-j, --jobs <n>", "tests run at once (default: available parallelism)").argParser(

@@ -49,6 +49,7 @@ export class Progress {
   private lastDraw = 0;
   private drawn = false;
   private readonly start: number;
+  private ticker: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly mode: ProgressMode,
@@ -128,6 +129,7 @@ export class Progress {
 
   /** Clears the live line so the summary starts on a clean line. */
   finish(): void {
+    clearInterval(this.ticker);
     if (this.drawn) this.out.write("\r\x1b[2K");
     this.drawn = false;
   }
