@@ -1,5 +1,6 @@
 import { readFile, stat, writeFile } from "node:fs/promises";
 import { basename, resolve } from "node:path";
+import { isValidUtf8 } from "../atoms/atoms.js";
 import { WhittleError } from "../errors.js";
 import { CommandOracle, type CommandRun } from "../oracle/command.js";
 import { reduce, type ReduceResult } from "../reduce/reduce.js";
@@ -150,6 +151,10 @@ async function reduceFile(
           ? ` → ${o.inPlace ? `${o.input} (in place)` : (o.output ?? defaultOutputPath(o.input))}`
           : ""),
     );
+  }
+
+  if (mode !== "quiet" && o.atom !== "line" && !isValidUtf8(input)) {
+    say("the input is not valid UTF-8: character atoms are single bytes, and every byte is kept exactly");
   }
 
   // From here on the output always holds an interesting input: first the original, then each improvement.

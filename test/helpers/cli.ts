@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -14,9 +14,16 @@ export interface CliRun {
   stderr: string;
 }
 
-/** A fresh scratch directory for one test. */
+const scratchDirs: string[] = [];
+process.on("exit", () => {
+  for (const dir of scratchDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh scratch directory for one test, removed when the test process exits. */
 export function scratch(prefix = "whittle-test-"): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  scratchDirs.push(dir);
+  return dir;
 }
 
 /** Runs the whittle command as a user would, in its own process. */
