@@ -166,7 +166,7 @@ async function reduceFile(
   }
   const writer = outputPath ? new OrderedWriter(outputPath) : undefined;
   const progress = new Progress(mode, input.length, io.stderr);
-  const oracle = new CommandOracle({ command, fileName, env, timeoutMs });
+  const oracle = new CommandOracle({ command, fileName, env, timeoutMs, captureOutput: false });
 
   const started = Date.now();
   let result: ReduceResult;

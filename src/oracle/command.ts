@@ -11,7 +11,7 @@ import { delimiter, resolve } from "node:path";
 
 import { InvalidOptionError, WhittleError } from "../errors.js";
 import type { Outcome } from "../outcome.js";
-import { createSandbox, delay, removeSandbox, signalGroup, waitForGroupGone } from "./sandbox.js";
+import { createSandbox, removeSandbox, signalGroup, waitForGroupGone } from "./sandbox.js";
 
 /** How much of the test's combined stdout+stderr a run keeps. */
 const TAIL_BYTES = 4096;
@@ -38,6 +38,11 @@ export interface CommandOracleOptions {
   env?: Record<string, string>;
   /** Grace period between SIGTERM and SIGKILL when a test is killed, default 1000 ms. */
   killGraceMs?: number;
+  /**
+   * Keep the tail of the test's output (default true). The reducer turns it off: output goes to
+   * /dev/null, which saves two pipes per test; `outputTail` is then empty.
+   */
+  captureOutput?: boolean;
 }
 
 /** The result of one run of the test. */
@@ -59,6 +64,8 @@ export class CommandOracle {
   readonly #program: string;
   readonly #args: readonly string[];
   readonly #options: CommandOracleOptions;
+  /** process.env is copied once: spreading it is measurably slow when done for every test. */
+  readonly #env: NodeJS.ProcessEnv;
   readonly #timeoutMs: number | undefined;
   readonly #killGraceMs: number;
 
@@ -80,6 +87,7 @@ export class CommandOracle {
     this.#program = program.includes("/") ? resolve(program) : program;
     this.#args = args;
     this.#options = options;
+    this.#env = { ...process.env, ...options.env };
     this.#timeoutMs = timeoutMs !== undefined && timeoutMs <= MAX_TIMER_MS ? timeoutMs : undefined;
     this.#killGraceMs = killGraceMs;
   }
@@ -102,7 +110,7 @@ export class CommandOracle {
       signal?.throwIfAborted();
       const hasPlaceholder = this.#args.includes("{}");
       const args = hasPlaceholder ? this.#args.map((a) => (a === "{}" ? file : a)) : [...this.#args, file];
-      const env = { ...process.env, ...this.#options.env, WHITTLE_CANDIDATE: file, WHITTLE_TMPDIR: dir };
+      const env = { ...this.#env, WHITTLE_CANDIDATE: file, WHITTLE_TMPDIR: dir };
       let child: ChildProcess;
       try {
         // detached: the child becomes the leader of a new process group whose id is its pid.
@@ -110,14 +118,14 @@ export class CommandOracle {
           cwd: dir,
           env,
           detached: true,
-          stdio: ["ignore", "pipe", "pipe"],
+          stdio: this.#options.captureOutput === false ? "ignore" : ["ignore", "pipe", "pipe"],
         });
       } catch (error) {
         throw this.#spawnError(error);
       }
       return await this.#supervise(child, signal);
     } finally {
-      await removeSandbox(dir);
+      await removeSandbox(dir, this.#options.fileName);
     }
   }
 
@@ -175,7 +183,11 @@ export class CommandOracle {
       }
       // Something outside the group (e.g. a process that called setsid) may still hold the pipes open,
       // so do not wait for 'close' forever.
-      await Promise.race([closed, delay(CLOSE_LIMIT_MS)]);
+      if (child.stdout || child.stderr) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([closed, new Promise<void>((done) => (timer = setTimeout(done, CLOSE_LIMIT_MS)))]);
+        clearTimeout(timer);
+      }
       child.stdout?.destroy();
       child.stderr?.destroy();
     }

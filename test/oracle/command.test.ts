@@ -347,6 +347,24 @@ test("big output is fine and only a bounded tail is kept", async (t) => {
   assert.ok(run.outputTail.endsWith("\0END\n"));
 });
 
+test("without output capture the test's output is discarded and the outcome is unchanged", async (t) => {
+  const s = await scratch(t);
+  const loud = await s.script("loud2.sh", 'echo something; grep -q yes "$1"');
+  const oracle = s.oracle({ command: [loud], captureOutput: false });
+  const run = await oracle.run(text("yes"));
+  assert.equal(run.outcome, "interesting");
+  assert.equal(run.outputTail, "");
+  assert.equal(await oracle.test(text("no")), "not-interesting");
+  await assertEmpty(s.root);
+});
+
+test("a test that leaves extra files in its directory still gets its directory removed", async (t) => {
+  const s = await scratch(t);
+  const messy = await s.script("messy.sh", "mkdir -p sub/deeper && touch sub/deeper/x a.out && exit 0");
+  assert.equal(await s.oracle({ command: [messy] }).test(text("x")), "interesting");
+  await assertEmpty(s.root);
+});
+
 test("many concurrent runs do not interfere", async (t) => {
   const s = await scratch(t);
   const grep = await s.script("grep.sh", 'sleep 0.1; grep -q yes "$1"');
