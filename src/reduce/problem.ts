@@ -17,18 +17,14 @@ export type Oracle = (
  * proposes configurations; this decides nothing about which one to keep.
  */
 export class AtomProblem implements DdminHooks {
-  private nextId: () => number;
-
   constructor(
     private readonly atoms: readonly Uint8Array[],
     private readonly oracle: Oracle,
     private readonly cache: OutcomeCache,
     private readonly emit: EventListener,
-    nextId: () => number,
+    private readonly nextId: () => number,
     readonly signal?: AbortSignal,
-  ) {
-    this.nextId = nextId;
-  }
+  ) {}
 
   readonly onEvent = (event: Parameters<EventListener>[0]): void => this.emit(event);
 
