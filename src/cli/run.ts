@@ -278,4 +278,10 @@ function reportNotInteresting(
   } else {
     say("the test printed nothing.");
   }
+  if (/No such file or directory|not found/i.test(tail)) {
+    say(
+      "hint: the test runs in a fresh temporary directory, not where you started whittle: refer to " +
+        "your own files by absolute path, or through $WHITTLE_CWD.",
+    );
+  }
 }

@@ -41,6 +41,17 @@ test("an original input that is not interesting: exit 3, the test's exit code an
   assert.deepEqual(readdirSync(dir).sort(), ["crash.c", "test.sh"]);
 });
 
+test("a test that refers to a file by a relative path gets a hint about the temporary directory", async () => {
+  const dir = scratch();
+  const input = join(dir, "in.txt");
+  writeFileSync(input, "a\n");
+  script(dir, "helper.sh", "exit 0");
+  const run = await runWhittle([input, "--", "bash", "helper.sh", "{}"], { cwd: dir });
+  assert.equal(run.code, 3);
+  assert.match(run.stderr, /helper\.sh: No such file or directory/);
+  assert.match(run.stderr, /hint: the test runs in a fresh temporary directory/);
+});
+
 test("a missing input, a missing test and a test that is not executable are usage errors (exit 2)", async () => {
   const dir = scratch();
   const input = join(dir, "in.txt");
