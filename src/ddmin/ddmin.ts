@@ -137,7 +137,7 @@ async function testRound(
 ): Promise<CandidateRef | undefined> {
   const n = parts.length;
   let loops = roundLoops(n, offset % n, options);
-  if (options.combine && options.jobs > 1) loops = [loops.flat()];
+  if (options.combine && options.jobs > 1) loops = [withoutTwins(loops.flat(), n)];
   for (const loop of loops) {
     const position = await findInteresting(
       loop.length,
@@ -151,4 +151,21 @@ async function testRound(
     if (position >= 0) return loop[position];
   }
   return undefined;
+}
+
+/**
+ * At granularity 2 the subsets and complements are the same two configurations (Δ1 = ∇2, Δ2 = ∇1).
+ * Sequential rounds meet the second copy in the cache; a combined parallel round would run it
+ * beside the first, so only the first occurrence in scan order is kept: the sequential scan would
+ * commit that one too (it reaches it first), so deterministic results do not change.
+ */
+function withoutTwins(loop: CandidateRef[], n: number): CandidateRef[] {
+  if (n !== 2) return loop;
+  const seen = new Set<number>();
+  return loop.filter((ref) => {
+    const part = ref.kind === "subset" ? ref.index : 1 - ref.index;
+    if (seen.has(part)) return false;
+    seen.add(part);
+    return true;
+  });
 }
