@@ -120,7 +120,13 @@ export function buildProgram(version: string): Command {
         positiveInt("--jobs"),
       ),
     )
-    .addOption(new Option("--combine", "test subsets and complements in one parallel round"))
+    .addOption(
+      new Option(
+        "--combine",
+        `test subsets and complements in one parallel round (default: ${DEFAULTS.combine ? "on" : "off"})`,
+      ),
+    )
+    .addOption(new Option("--no-combine", "run the subset and the complement loops one after the other"))
     .addOption(
       new Option(
         "--first-wins",
@@ -185,7 +191,7 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
     complementOrder: o.complementOrder as Order,
     ddStar: (o.ddStar as boolean | undefined) ?? DEFAULTS.ddStar,
     jobs: o.jobs as number | undefined,
-    combine: o.combine === true,
+    combine: (o.combine as boolean | undefined) ?? DEFAULTS.combine,
     firstWins: o.firstWins === true,
     cache: o.cache as CacheKind,
     cacheFail: o.cacheFail === true,

@@ -11,7 +11,7 @@ export interface ReduceOptions {
   atom?: AtomMode;
   /** Split factor ν: an integer ≥ 2, or Infinity / "inf" (start at single atoms). Default 2. */
   splitFactor?: number | "inf";
-  /** Order of the reduce cases. Default "complements-only". */
+  /** Order of the reduce cases. Default "complements-first". */
   strategy?: Strategy;
   /** Order of the subset scan. Default "forward". */
   subsetOrder?: Order;
@@ -21,7 +21,7 @@ export interface ReduceOptions {
   ddStar?: boolean;
   /** Tests under way at once. Default: the machine's available parallelism. */
   jobs?: number;
-  /** Test subsets and complements in one parallel round ("combined"). Default false. */
+  /** With jobs > 1, test subsets and complements in one parallel round ("combined"). Default true. */
   combine?: boolean;
   /** Commit the first interesting candidate to finish instead of the sequential choice. Default false. */
   firstWins?: boolean;
@@ -44,11 +44,11 @@ export interface ResolvedOptions extends DdminOptions {
 export const DEFAULTS: Omit<ResolvedOptions, "jobs"> = {
   atom: "both",
   splitFactor: 2,
-  strategy: "complements-only",
+  strategy: "complements-first",
   subsetOrder: "forward",
   complementOrder: "backward",
   ddStar: true,
-  combine: false,
+  combine: true,
   firstWins: false,
   cache: "content-hash",
   cacheFail: false,
