@@ -1,0 +1,149 @@
+/**
+ * Section 6: scale. Line reduction of generated inputs of 1,000 / 10,000 / 100,000 lines of ~100
+ * bytes (10 MB at 100,000), of which 5 lines must stay, with an in-process oracle (so the figures are
+ * whittle's own cost). Each run is a child process, so its peak RSS is the reduction's.
+ */
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import type { BenchContext, Section } from "../lib/context.js";
+import { bytes, fixed, ms, table } from "../lib/format.js";
+import { progress } from "../lib/log.js";
+import { spread, type Spread } from "../lib/stats.js";
+import type { ScaleChildResult } from "./scale-child.js";
+
+const run$ = promisify(execFile);
+
+export interface ScaleRow {
+  lines: number;
+  inputBytes: number;
+  cache: string;
+  tests: number;
+  outputLines: number;
+  ok: boolean;
+  wall: Spread;
+  cpu: Spread;
+  maxRss: Spread;
+  rssBefore: number;
+  peakCacheBytes: number;
+  /** Wall time per test, median. */
+  msPerTest: number;
+}
+
+export interface ScaleData {
+  settings: string;
+  oracle: string;
+  rows: ScaleRow[];
+  /** Growth of the median wall time between consecutive sizes (×10 lines each). */
+  growth: { from: number; to: number; timeFactor: number; testsFactor: number }[];
+  target: { maxRssMB: number; met: boolean; largest: number };
+}
+
+async function child(ctx: BenchContext, lines: number, cache: string): Promise<ScaleChildResult> {
+  const script = join(ctx.repoRoot, "dist", "bench", "sections", "scale-child.js");
+  const { stdout } = await run$(process.execPath, [script, String(lines), cache], {
+    maxBuffer: 1 << 20,
+    timeout: 600_000,
+  });
+  return JSON.parse(stdout.trim().split("\n").pop()!) as ScaleChildResult;
+}
+
+async function run(ctx: BenchContext): Promise<ScaleData> {
+  const sizes = ctx.quick ? [1000, 10_000] : [1000, 10_000, 100_000];
+  const reps = ctx.reps;
+  const plan: { lines: number; cache: string; reps: number }[] = sizes.map((lines) => ({
+    lines,
+    cache: "content-hash",
+    reps,
+  }));
+  if (!ctx.quick) plan.push({ lines: 100_000, cache: "content", reps: 1 });
+  const rows: ScaleRow[] = [];
+  for (const p of plan) {
+    const runs: ScaleChildResult[] = [];
+    for (let i = 0; i < p.reps; i++) {
+      const r = await child(ctx, p.lines, p.cache);
+      runs.push(r);
+      progress(
+        `scale: ${p.lines} lines, ${p.cache}: ${r.tests} tests, ${ms(r.wallMs)}, peak RSS ${bytes(r.maxRssBytes)}`,
+      );
+    }
+    const first = runs[0]!;
+    const wall = spread(runs.map((r) => r.wallMs));
+    rows.push({
+      lines: p.lines,
+      inputBytes: first.inputBytes,
+      cache: p.cache,
+      tests: first.tests,
+      outputLines: first.outputLines,
+      ok: runs.every((r) => r.ok),
+      wall,
+      cpu: spread(runs.map((r) => r.cpuMs)),
+      maxRss: spread(runs.map((r) => r.maxRssBytes)),
+      rssBefore: first.rssBeforeBytes,
+      peakCacheBytes: first.peakCacheBytes,
+      msPerTest: wall.median / Math.max(first.tests, 1),
+    });
+  }
+  const main = rows.filter((r) => r.cache === "content-hash");
+  const growth = main.slice(1).map((r, i) => ({
+    from: main[i]!.lines,
+    to: r.lines,
+    timeFactor: r.wall.median / main[i]!.wall.median,
+    testsFactor: r.tests / main[i]!.tests,
+  }));
+  const largest = main[main.length - 1]!;
+  return {
+    settings:
+      "atom line, jobs 1, whittle's defaults otherwise (complements-only backward, ν = 2, DD*, content-hash cache)",
+    oracle: "in-process: the candidate still contains the 5 marker lines KEEP-1 … KEEP-5 (Buffer.includes)",
+    rows,
+    growth,
+    target: { maxRssMB: 300, met: largest.maxRss.max < 300 * 2 ** 20, largest: largest.lines },
+  };
+}
+
+function render(d: ScaleData): string {
+  return [
+    `Settings: ${d.settings}. Oracle: ${d.oracle}. Each run is a separate Node process; peak RSS is its getrusage maxRSS (Node itself and the generated input included; "RSS before" is the process after generating the input). Wall and CPU time: median (min–max) over runs.`,
+    "",
+    table(
+      [
+        "lines",
+        "input",
+        "cache",
+        "tests",
+        "result lines",
+        "wall time",
+        "per test",
+        "CPU",
+        "peak RSS",
+        "RSS before",
+        "cache peak (accounting)",
+      ],
+      d.rows.map((r) => [
+        r.lines,
+        bytes(r.inputBytes),
+        r.cache,
+        r.tests,
+        `${r.outputLines}${r.ok ? "" : " (NOT interesting!)"}`,
+        `${ms(r.wall.median)} (${ms(r.wall.min)}–${ms(r.wall.max)})`,
+        ms(r.msPerTest),
+        ms(r.cpu.median),
+        r.maxRss.n > 1 ? `${bytes(r.maxRss.median)} (max ${bytes(r.maxRss.max)})` : bytes(r.maxRss.median),
+        bytes(r.rssBefore),
+        bytes(r.peakCacheBytes),
+      ]),
+    ),
+    `Growth (content-hash): ${d.growth.map((g) => `${g.from} → ${g.to} lines: time ×${fixed(g.timeFactor, 1)}, tests ×${fixed(g.testsFactor, 2)}`).join("; ")}.`,
+    "",
+    `Peak RSS at ${d.target.largest} lines under ${d.target.maxRssMB} MB: ${d.target.met ? "met" : "**not met**"}.`,
+    "",
+  ].join("\n");
+}
+
+export const scaleSection: Section<ScaleData> = {
+  id: "scale",
+  title: "6. Scale (10 MB input)",
+  run,
+  render: (data) => render(data),
+};
