@@ -3,13 +3,15 @@ import type { Outcome } from "../outcome.js";
 import { CacheCounters, isCacheable, type CacheOptions, type OutcomeCache } from "./cache.js";
 
 /**
- * Estimated bytes of one trie node: a small object plus its share of the parent's Map (key, value,
- * chain and table slack). A configuration of k atoms costs up to k nodes, which is why this kind
- * grows fastest on character-level reductions.
+ * Estimated bytes of one trie node: a small object (parent link, atom, outcome) plus its share of the
+ * parent's Map (key, value, chain and table slack). A configuration of k atoms costs up to k nodes,
+ * which is why this kind grows fastest on character-level reductions.
  */
 const NODE_BYTES = 96;
 
 interface TrieNode {
+  readonly parent: TrieNode | undefined;
+  readonly atom: number;
   children?: Map<number, TrieNode>;
   outcome?: Outcome;
 }
@@ -20,13 +22,28 @@ interface TrieNode {
  * configurations that serialize alike are different entries.
  */
 export function configTrieCache(options: CacheOptions): OutcomeCache {
-  const root: TrieNode = {};
+  const root: TrieNode = { parent: undefined, atom: -1 };
   const counters = new CacheCounters();
+  // Entries by size (depth), so eviction visits only what it removes.
+  const bySize = new Map<number, Set<TrieNode>>();
 
   const find = (config: Configuration): TrieNode | undefined => {
     let node: TrieNode | undefined = root;
     for (let i = 0; i < config.length && node; i++) node = node.children?.get(config[i]!);
     return node;
+  };
+
+  /** Removes an entry and the nodes that only led to it; returns how many nodes went. */
+  const remove = (entry: TrieNode): number => {
+    entry.outcome = undefined;
+    let removed = 0;
+    let node = entry;
+    while (node.parent && node.outcome === undefined && (node.children?.size ?? 0) === 0) {
+      node.parent.children!.delete(node.atom);
+      removed++;
+      node = node.parent;
+    }
+    return removed;
   };
 
   return {
@@ -44,7 +61,7 @@ export function configTrieCache(options: CacheOptions): OutcomeCache {
         node.children ??= new Map();
         let child = node.children.get(atom);
         if (!child) {
-          child = {};
+          child = { parent: node, atom };
           node.children.set(atom, child);
           added++;
         }
@@ -55,33 +72,24 @@ export function configTrieCache(options: CacheOptions): OutcomeCache {
         return;
       }
       node.outcome = outcome;
+      const size = key.config.length;
+      let entries = bySize.get(size);
+      if (!entries) bySize.set(size, (entries = new Set()));
+      entries.add(node);
       counters.grow(1, added * NODE_BYTES);
     },
     reduced(key) {
       if (!options.evict) return;
-      // Every entry deeper than the new configuration's size is larger than it: cut the trie below
-      // that depth. Iterative, so deep character-level configurations cannot overflow the stack.
+      // Every entry deeper than the new configuration's size is larger than it (eq. (3) of the cache
+      // paper). Iterative, so deep character-level configurations cannot overflow the stack.
       const size = key.config.length;
-      const stack: { node: TrieNode; depth: number }[] = [{ node: root, depth: 0 }];
-      let removedNodes = 0;
-      let removedEntries = 0;
-      while (stack.length > 0) {
-        const { node, depth } = stack.pop()!;
-        if (!node.children) continue;
-        if (depth < size) {
-          for (const child of node.children.values()) stack.push({ node: child, depth: depth + 1 });
-          continue;
-        }
-        const doomed = [...node.children.values()];
-        node.children = undefined;
-        while (doomed.length > 0) {
-          const gone = doomed.pop()!;
-          removedNodes++;
-          if (gone.outcome !== undefined) removedEntries++;
-          if (gone.children) for (const c of gone.children.values()) doomed.push(c);
-        }
+      for (const [entrySize, entries] of bySize) {
+        if (entrySize <= size) continue;
+        let nodes = 0;
+        for (const entry of entries) nodes += remove(entry);
+        counters.grow(-entries.size, -nodes * NODE_BYTES);
+        bySize.delete(entrySize);
       }
-      counters.grow(-removedEntries, -removedNodes * NODE_BYTES);
     },
     stats: () => counters.snapshot(),
   };
