@@ -158,11 +158,19 @@ async function reduceFile(
   }
 
   // From here on the output always holds an interesting input: first the original, then each improvement.
-  if (o.inPlace) {
-    const backup = await backupOnce(inputPath);
-    if (mode !== "quiet") say(`kept the original as ${backup}`);
-  } else if (outputPath) {
-    await writeAtomic(outputPath, input);
+  try {
+    if (o.inPlace) {
+      const backup = await backupOnce(inputPath);
+      if (mode !== "quiet") say(`kept the original as ${backup}`);
+    } else if (outputPath) {
+      await writeAtomic(outputPath, input);
+    }
+  } catch (error) {
+    const what = o.inPlace
+      ? `back up ${o.input}`
+      : `write the output ${o.output ?? defaultOutputPath(o.input)}`;
+    say(`error: cannot ${what}: ${(error as Error).message}`);
+    return EXIT.usage;
   }
   const writer = outputPath ? new OrderedWriter(outputPath) : undefined;
   const progress = new Progress(mode, input.length, io.stderr);

@@ -68,10 +68,14 @@ test("a missing input, a missing test and a test that is not executable are usag
   assert.match(notExecutable.stderr, /not executable/);
   const noTest = await runWhittle([input]);
   assert.equal(noTest.code, 2);
+  const ok = script(dir, "ok.sh", "exit 0");
+  const badOutput = await runWhittle([input, "-o", join(dir, "no/such/dir/out.txt"), "--test", ok]);
+  assert.equal(badOutput.code, 2);
+  assert.match(badOutput.stderr, /cannot write the output .*no\/such\/dir/);
   const badOption = await runWhittle([input, "--strategy", "sideways", "--", "true"]);
   assert.equal(badOption.code, 2);
   assert.match(badOption.stderr, /sideways/);
-  assert.deepEqual(readdirSync(dir).sort(), ["in.txt", "plain.sh"]);
+  assert.deepEqual(readdirSync(dir).sort(), ["in.txt", "ok.sh", "plain.sh"]);
 });
 
 test("--in-place reduces the input itself and keeps the original as INPUT.orig, never overwriting a backup", async () => {
