@@ -12,7 +12,8 @@ import { discoverSharedCases } from "./lib/cases.js";
 import { createContext, type Section } from "./lib/context.js";
 import { ms } from "./lib/format.js";
 import { progress } from "./lib/log.js";
-import { machineInfo } from "./lib/machine.js";
+import { gitState, machineInfo } from "./lib/machine.js";
+import { describeDefaults } from "./lib/defaults.js";
 import { findRepoRoot, sharedRoot } from "./lib/paths.js";
 import { cacheSection } from "./sections/cache.js";
 import { overheadSection } from "./sections/overhead.js";
@@ -65,6 +66,7 @@ async function main(): Promise<void> {
   const tmpDir = mkdtempSync(join(tmpdir(), "whittle-bench-"));
   const ctx = createContext({ quick, reps: quick ? 3 : 5, repoRoot, sharedDir, shared, tmpDir });
   const machine = machineInfo();
+  const git = gitState(repoRoot);
   const mode = quick ? "quick" : "full";
   progress(
     `${mode} run of ${chosen.map((s) => s.id).join(", ")} on ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}; ${shared.cases.length} shared cases`,
@@ -105,6 +107,7 @@ async function main(): Promise<void> {
     `- Machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryMB} MiB RAM, ${machine.platform}`,
     `- Node: ${machine.node}`,
     `- Date: ${machine.date}`,
+    `- Commit: ${git}; whittle's defaults at start: ${describeDefaults()}`,
     `- Mode: **${mode}**${only ? ` (only ${only.join(", ")})` : ""}; timing figures are repeated ${ctx.reps} times, alternating between the compared variants, and given as median (min–max)`,
     `- Shared cases: ${shared.cases.length ? `${shared.cases.length} from ${join(sharedDir, "bench", "cases")}` : "none"}${shared.note ? ` — ${shared.note}` : ""}`,
     `- Total time: ${ms(durationMs)}`,
@@ -117,7 +120,16 @@ async function main(): Promise<void> {
   writeFileSync(
     jsonPath,
     JSON.stringify(
-      { machine, mode, only: only ?? null, durationMs, sharedNote: shared.note ?? null, sections: results },
+      {
+        machine,
+        git,
+        defaults: describeDefaults(),
+        mode,
+        only: only ?? null,
+        durationMs,
+        sharedNote: shared.note ?? null,
+        sections: results,
+      },
       null,
       2,
     ) + "\n",

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { arch, cpus, freemem, platform, release, totalmem } from "node:os";
 
 export interface MachineInfo {
@@ -21,4 +22,21 @@ export function machineInfo(): MachineInfo {
     freeMemoryMB: Math.round(freemem() / 2 ** 20),
     date: new Date().toISOString(),
   };
+}
+
+/** The repository's commit and whether the working tree has changes ("unknown" without git). */
+export function gitState(repoRoot: string): string {
+  try {
+    const git = (...args: string[]): string =>
+      execFileSync("git", args, {
+        cwd: repoRoot,
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "ignore"],
+      }).trim();
+    const head = git("rev-parse", "--short", "HEAD");
+    const dirty = git("status", "--porcelain").split("\n").filter(Boolean).length;
+    return dirty ? `${head} + ${dirty} changed file(s)` : head;
+  } catch {
+    return "unknown";
+  }
 }

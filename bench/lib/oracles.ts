@@ -132,7 +132,11 @@ export const GENERATED_ORACLES = new Map<string, Mirror>();
 /** The real oracle.sh of a shared case, through whittle's command oracle (a fresh temp dir per test). */
 export function shellOracle(c: BenchCase, command?: readonly string[]): Oracle {
   if (c.oraclePath === undefined && command === undefined) throw new Error(`${c.name} has no oracle.sh`);
-  const oracle = new CommandOracle({ command: command ?? [c.oraclePath!, "{}"], fileName: c.inputName });
+  const oracle = new CommandOracle({
+    command: command ?? [c.oraclePath!, "{}"],
+    fileName: c.inputName,
+    captureOutput: false, // as the whittle command runs its tests
+  });
   return (candidate, signal) => oracle.test(candidate, signal);
 }
 

@@ -19,6 +19,7 @@ import { linesInput } from "../lib/generated.js";
 import { progress } from "../lib/log.js";
 import { ratioSpread, spread, type Spread } from "../lib/stats.js";
 import { alternate, withCpu } from "../lib/timing.js";
+import { describeDefaults } from "../lib/defaults.js";
 
 export interface OverheadData {
   lines: number;
@@ -78,7 +79,7 @@ export async function measureOverhead(ctx: {
   const script = join(ctx.tmpDir, "grep-one-line.sh");
   writeFileSync(script, `#!/bin/sh\nexec grep -q '${marker}' "$1"\n`);
   chmodSync(script, 0o755);
-  const command = new CommandOracle({ command: [script, "{}"], fileName: "input.txt" });
+  const command = new CommandOracle({ command: [script, "{}"], fileName: "input.txt", captureOutput: false });
   const options = { atom: "line" as const, jobs: 1, assumeInteresting: true };
 
   // A warm-up run that records the candidates, for the plain loop to replay.
@@ -138,8 +139,7 @@ export async function measureOverhead(ctx: {
     lines,
     inputBytes: input.length,
     script: `#!/bin/sh; exec grep -q '${marker}' "$1"`,
-    settings:
-      "atom line, jobs 1, other options at whittle's defaults (complements-only backward, ν = 2, content-hash cache, DD*); measured in a fresh Node process",
+    settings: `atom line, jobs 1, other options at whittle's defaults (${describeDefaults()}); measured in a fresh Node process`,
     reductionsPerMeasurement: reductions,
     testsPerReduction,
     whittle: { rate: spread(whittleRate), cpuPerTestMs: spread(cpuPer(w)), msPerTest: spread(msPer(w)) },

@@ -16,6 +16,8 @@ import { ms, percentSpread, table } from "../lib/format.js";
 import { progress } from "../lib/log.js";
 import { spread, type Spread } from "../lib/stats.js";
 import { alternate } from "../lib/timing.js";
+import { describeDefaults } from "../lib/defaults.js";
+import { DEFAULTS } from "../../src/reduce/options.js";
 import type { Oracle } from "../../src/reduce/problem.js";
 import { setTimeout as sleep } from "node:timers/promises";
 
@@ -114,7 +116,13 @@ function variants(quick: boolean): Variant[] {
   }
   out.push(
     { id: "defaults j1", strategy: "defaults", jobs: 1, combine: false, firstWins: false },
-    { id: "defaults j8", strategy: "defaults", jobs: 8, combine: false, firstWins: false },
+    {
+      id: "defaults j8",
+      strategy: "defaults",
+      jobs: 8,
+      combine: DEFAULTS.combine,
+      firstWins: DEFAULTS.firstWins,
+    },
   );
   return out;
 }
@@ -214,7 +222,11 @@ async function run(ctx: BenchContext): Promise<ParallelData> {
   const wrapper = join(ctx.tmpDir, "sleepy-oracle.sh");
   writeFileSync(wrapper, `#!/usr/bin/env bash\nsleep ${SLEEP_S}\nexec ${JSON.stringify(oraclePath)} "$1"\n`);
   chmodSync(wrapper, 0o755);
-  const command = new CommandOracle({ command: [wrapper, "{}"], fileName: "input.txt" });
+  const command = new CommandOracle({
+    command: [wrapper, "{}"],
+    fileName: "input.txt",
+    captureOutput: false,
+  });
   const oracle = (c: Uint8Array, s: AbortSignal) => command.test(c, s);
 
   const list = variants(ctx.quick);
@@ -251,8 +263,7 @@ async function run(ctx: BenchContext): Promise<ParallelData> {
   return {
     case: caseName,
     oracle: `${caseName}'s oracle.sh behind a wrapper that sleeps ${SLEEP_S} s first, through the command oracle`,
-    settings:
-      "atom line, ν = 2, subsets and complements forward, content cache, no DD* (the paper's setting); 'defaults' = whittle's defaults (complements-only backward, content-hash, DD*)",
+    settings: `atom line, ν = 2, subsets and complements forward, content cache, no DD* (the paper's setting); 'defaults' = whittle's defaults (${describeDefaults()}) with the jobs shown`,
     jobsLevels: [...new Set(list.map((v) => v.jobs))],
     rows,
     ...(inProcess ? { inProcess } : {}),

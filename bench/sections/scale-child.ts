@@ -9,6 +9,7 @@ import type { CacheKind } from "../../src/cache/index.js";
 import { reduce } from "../../src/reduce/reduce.js";
 import { linesInput } from "../lib/generated.js";
 import { RssSampler } from "../lib/timing.js";
+import { describeDefaults } from "../lib/defaults.js";
 
 export interface ScaleChildResult {
   lines: number;
@@ -28,6 +29,8 @@ export interface ScaleChildResult {
   /** Peak RSS sampled every 5 ms during reduce(). */
   sampledPeakRssBytes: number;
   peakCacheBytes: number;
+  /** whittle's defaults as this process loaded them. */
+  defaults: string;
 }
 
 async function main(): Promise<void> {
@@ -63,6 +66,7 @@ async function main(): Promise<void> {
     maxRssBytes: process.resourceUsage().maxRSS * 1024,
     sampledPeakRssBytes,
     peakCacheBytes: result.stats.cache.peakBytes,
+    defaults: describeDefaults(),
   };
   process.stdout.write(JSON.stringify(out) + "\n");
 }

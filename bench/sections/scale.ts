@@ -11,6 +11,7 @@ import { bytes, fixed, ms, table } from "../lib/format.js";
 import { progress } from "../lib/log.js";
 import { spread, type Spread } from "../lib/stats.js";
 import type { ScaleChildResult } from "./scale-child.js";
+import { describeDefaults } from "../lib/defaults.js";
 
 const run$ = promisify(execFile);
 
@@ -28,6 +29,8 @@ export interface ScaleRow {
   peakCacheBytes: number;
   /** Wall time per test, median. */
   msPerTest: number;
+  /** The defaults the child processes ran with. */
+  defaults: string[];
 }
 
 export interface ScaleData {
@@ -82,6 +85,7 @@ async function run(ctx: BenchContext): Promise<ScaleData> {
       rssBefore: first.rssBeforeBytes,
       peakCacheBytes: first.peakCacheBytes,
       msPerTest: wall.median / Math.max(first.tests, 1),
+      defaults: [...new Set(runs.map((r) => r.defaults))],
     });
   }
   const main = rows.filter((r) => r.cache === "content-hash");
@@ -93,8 +97,7 @@ async function run(ctx: BenchContext): Promise<ScaleData> {
   }));
   const largest = main[main.length - 1]!;
   return {
-    settings:
-      "atom line, jobs 1, whittle's defaults otherwise (complements-only backward, ν = 2, DD*, content-hash cache)",
+    settings: `atom line, jobs 1, whittle's defaults otherwise (${describeDefaults()}); the content-hash row is the default cache`,
     oracle: "in-process: the candidate still contains the 5 marker lines KEEP-1 … KEEP-5 (Buffer.includes)",
     rows,
     growth,
@@ -137,6 +140,12 @@ function render(d: ScaleData): string {
     `Growth (content-hash): ${d.growth.map((g) => `${g.from} → ${g.to} lines: time ×${fixed(g.timeFactor, 1)}, tests ×${fixed(g.testsFactor, 2)}`).join("; ")}.`,
     "",
     `Peak RSS at ${d.target.largest} lines under ${d.target.maxRssMB} MB: ${d.target.met ? "met" : "**not met**"}.`,
+    "",
+    ...(new Set(d.rows.flatMap((r) => r.defaults)).size > 1
+      ? [
+          "**Warning:** the library's defaults changed while this section ran (the sources were rebuilt); rows differ in settings.",
+        ]
+      : []),
     "",
   ].join("\n");
 }

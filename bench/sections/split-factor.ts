@@ -18,6 +18,7 @@ import { progress } from "../lib/log.js";
 import type { MirrorCheck } from "../lib/oracles.js";
 import { geomean } from "../lib/stats.js";
 import { pool } from "../lib/timing.js";
+import { describeDefaults } from "../lib/defaults.js";
 import { cpus } from "node:os";
 
 export type Nu = number | "inf";
@@ -93,6 +94,8 @@ export interface SfData {
   subsetsEffect: { case: string; atom: AtomKind; withSubsets: number; withoutSubsets: number }[];
   extras: SfExtra[];
   extraLabels: string[];
+  /** whittle's defaults at the time of the run, in words. */
+  defaults: string;
   mirrorChecks: MirrorCheck[];
   oracleCalls: { case: string; shellCalls: number; memoHits: number }[];
 }
@@ -245,6 +248,7 @@ async function run(ctx: BenchContext): Promise<SfData> {
     "subsets-first, forward, DD*",
     "complements-first, forward, DD*",
     "atom both (lines, then chars), complements-only, backward, DD*",
+    "whittle's defaults with this atom, jobs 1",
   ];
   const extraJobs: (Job & { info: string })[] = [];
   for (const info of infos) {
@@ -278,6 +282,8 @@ async function run(ctx: BenchContext): Promise<SfData> {
         const both = { ...options[2], atom: "both" as const };
         extraJobs.push({ c, atom, label: extraLabels[5]!, options: both, info: info.name });
       }
+      // The defaults as they are when the benchmark runs (only jobs and the atom fixed).
+      extraJobs.push({ c, atom, label: extraLabels[6]!, options: { atom, jobs: 1 }, info: info.name });
     }
   }
   progress(`split-factor: ${extraJobs.length} runs of the ν = 2 order / DD* variants`);
@@ -358,6 +364,7 @@ async function run(ctx: BenchContext): Promise<SfData> {
     subsetsEffect,
     extras,
     extraLabels,
+    defaults: describeDefaults(),
     mirrorChecks,
     oracleCalls,
   };
@@ -562,7 +569,7 @@ function render(data: SfData): string {
     const es = data.extras.filter((e) => e.label === label);
     return { label, tests: es.reduce((s, e) => s + e.tests, 0), size: es.reduce((s, e) => s + e.size, 0) };
   });
-  const [fwd, bwd, star, first, compFirst, both] = data.extraLabels;
+  const [fwd, bwd, star, first, compFirst, both, defaults] = data.extraLabels;
   // Geometric mean of f(a) / f(b) over the (case, atoms) rows that have both.
   const ratio = (a: string | undefined, b: string | undefined, f: (e: SfExtra) => number): string => {
     const xs: number[] = [];
@@ -585,6 +592,7 @@ function render(data: SfData): string {
     `- complements-only backward / complements-first forward, both with DD*: tests ${ratio(star, compFirst, tests)}, size ${ratio(star, compFirst, size)}`,
     `- complements-first / subsets-first, both forward with DD*: tests ${ratio(compFirst, first, tests)}, size ${ratio(compFirst, first, size)}`,
     `- atom both / atom char (complements-only backward, DD*; sizes in characters): tests ${ratio(both, star, tests)}, size ${ratio(both, star, size)}`,
+    `- whittle's defaults (${data.defaults}) / subsets-first forward with DD*: tests ${ratio(defaults, first, tests)}, size ${ratio(defaults, first, size)}`,
     "",
   );
 

@@ -15,7 +15,7 @@ export interface ReduceOptions {
   strategy?: Strategy;
   /** Order of the subset scan. Default "forward". */
   subsetOrder?: Order;
-  /** Order of the complement scan. Default "backward". */
+  /** Order of the complement scan. Default "forward". */
   complementOrder?: Order;
   /** DD*: repeat ddmin until a run removes nothing. Default true. */
   ddStar?: boolean;
@@ -46,7 +46,7 @@ export const DEFAULTS: Omit<ResolvedOptions, "jobs"> = {
   splitFactor: 2,
   strategy: "complements-first",
   subsetOrder: "forward",
-  complementOrder: "backward",
+  complementOrder: "forward",
   ddStar: true,
   combine: true,
   firstWins: false,
