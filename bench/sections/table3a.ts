@@ -6,7 +6,7 @@
 import { reduce } from "../../src/reduce/reduce.js";
 import { STRATEGIES, type Strategy } from "../../src/ddmin/order.js";
 import type { Oracle } from "../../src/reduce/problem.js";
-import { MOCKS, mockInput, mockOracle } from "../../test/helpers/mock.js";
+import { MOCKS, mockInput, mockOracle, TABLE3A_SETTING } from "../../test/helpers/mock.js";
 import type { BenchContext, Section } from "../lib/context.js";
 import { table } from "../lib/format.js";
 import { progress } from "../lib/log.js";
@@ -39,17 +39,7 @@ export interface Table3aData {
 const lineCount = (b: Uint8Array): number => Buffer.from(b).toString().split("\n").filter(Boolean).length;
 
 async function counts(input: Uint8Array, oracle: Oracle, strategy: Strategy): Promise<Counts> {
-  const result = await reduce(input, oracle, {
-    atom: "line",
-    splitFactor: 2,
-    strategy,
-    subsetOrder: "forward",
-    complementOrder: "forward",
-    ddStar: false,
-    jobs: 1,
-    cache: "content",
-    assumeInteresting: true,
-  });
+  const result = await reduce(input, oracle, { ...TABLE3A_SETTING, strategy });
   const s = result.stats;
   return { tests: s.tests, hits: s.cacheHits, iterations: s.iterations, size: lineCount(result.output) };
 }

@@ -8,7 +8,7 @@ import { describe, test } from "node:test";
 import { reduce } from "../../src/index.js";
 import type { CacheKind } from "../../src/cache/index.js";
 import { STRATEGIES } from "../../src/ddmin/order.js";
-import { MOCKS, mockInput, mockOracle } from "../helpers/mock.js";
+import { MOCKS, mockInput, mockOracle, TABLE3A_SETTING } from "../helpers/mock.js";
 
 const CACHED: readonly CacheKind[] = ["config", "content", "content-hash"];
 
@@ -19,15 +19,9 @@ describe("Table 3(a): tests (+cache hits) [iterations] of sequential ddmin on th
         const expected = mock.table3a[strategy];
         test(`example ${mock.name}, ${strategy}, ${cache} cache: ${expected.tests} (+${expected.hits}) [${expected.iterations}]`, async () => {
           const result = await reduce(mockInput(mock), mockOracle(mock), {
-            atom: "line",
-            splitFactor: 2,
+            ...TABLE3A_SETTING,
             strategy,
-            subsetOrder: "forward",
-            complementOrder: "forward",
-            ddStar: false,
-            jobs: 1,
             cache,
-            assumeInteresting: true,
           });
           assert.equal(result.kind, "done");
           const { tests, cacheHits, iterations } = result.stats;

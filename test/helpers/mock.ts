@@ -4,6 +4,22 @@
  * of its Tables 2 and 3(a): tests (+cache hits) [iterations] for a sequential run with ν = 2.
  */
 import type { Strategy } from "../../src/ddmin/order.js";
+import type { ReduceRunOptions } from "../../src/reduce/reduce.js";
+
+/**
+ * The setting Table 3(a) was measured with: sequential ddmin, ν = 2, both scans forward, no DD*, a
+ * cache, and the check of the original input not counted. Add `strategy` (and a cache kind).
+ */
+export const TABLE3A_SETTING = {
+  atom: "line",
+  splitFactor: 2,
+  subsetOrder: "forward",
+  complementOrder: "forward",
+  ddStar: false,
+  jobs: 1,
+  cache: "content",
+  assumeInteresting: true,
+} as const satisfies ReduceRunOptions;
 
 export interface MockExample {
   readonly name: string;
