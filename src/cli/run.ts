@@ -117,6 +117,8 @@ async function reduceFile(
     return EXIT.usage;
   }
 
+  /** How the output is named to the user. */
+  const outputName = o.inPlace ? o.input : outputPath ? (o.output ?? defaultOutputPath(o.input)) : "stdout";
   const fileName = basename(inputPath);
   const env = { WHITTLE_INPUT: inputPath, WHITTLE_CWD: process.cwd() };
   const mode: ProgressMode = o.quiet ? "quiet" : o.verbose ? "verbose" : io.stderr.isTTY ? "live" : "plain";
@@ -147,9 +149,7 @@ async function reduceFile(
     say(
       `${o.input}: ${formatBytes(input.length)}, interesting (initial check ${formatDuration(initial.durationMs)}); ` +
         `reducing with ${o.atom} atoms, ${o.strategy}, timeout ${formatDuration(timeoutMs)}` +
-        (outputPath
-          ? ` → ${o.inPlace ? `${o.input} (in place)` : (o.output ?? defaultOutputPath(o.input))}`
-          : ""),
+        ` → ${outputName}${o.inPlace ? " (in place)" : ""}`,
     );
   }
 
@@ -166,9 +166,7 @@ async function reduceFile(
       await writeAtomic(outputPath, input);
     }
   } catch (error) {
-    const what = o.inPlace
-      ? `back up ${o.input}`
-      : `write the output ${o.output ?? defaultOutputPath(o.input)}`;
+    const what = o.inPlace ? `back up ${o.input}` : `write the output ${outputName}`;
     say(`error: cannot ${what}: ${(error as Error).message}`);
     return EXIT.usage;
   }
@@ -176,22 +174,26 @@ async function reduceFile(
   const progress = new Progress(mode, input.length, io.stderr);
   const oracle = new CommandOracle({ command, fileName, env, timeoutMs, captureOutput: false });
 
+  // What the reduction is asked to do, passed to reduce() and recorded in --stats.
+  const reduceOptions = {
+    atom: o.atom,
+    splitFactor: o.splitFactor,
+    strategy: o.strategy,
+    subsetOrder: o.subsetOrder,
+    complementOrder: o.complementOrder,
+    ddStar: o.ddStar,
+    jobs: o.jobs,
+    combine: o.combine,
+    firstWins: o.firstWins,
+    cache: o.cache,
+    cacheFail: o.cacheFail,
+    cacheEvict: o.cacheEvict,
+  };
   const started = Date.now();
   let result: ReduceResult;
   try {
     result = await reduce(input, (candidate, s) => oracle.test(candidate, s), {
-      atom: o.atom,
-      splitFactor: o.splitFactor,
-      strategy: o.strategy,
-      subsetOrder: o.subsetOrder,
-      complementOrder: o.complementOrder,
-      ddStar: o.ddStar,
-      jobs: o.jobs,
-      combine: o.combine,
-      firstWins: o.firstWins,
-      cache: o.cache,
-      cacheFail: o.cacheFail,
-      cacheEvict: o.cacheEvict,
+      ...reduceOptions,
       assumeInteresting: true,
       signal,
       onEvent: (event) => {
@@ -222,17 +224,9 @@ async function reduceFile(
       timeoutMs,
       cache: s.cache,
       options: {
-        atom: o.atom,
+        ...reduceOptions,
         splitFactor: Number.isFinite(o.splitFactor) ? o.splitFactor : "inf",
-        strategy: o.strategy,
-        subsetOrder: o.subsetOrder,
-        complementOrder: o.complementOrder,
-        ddStar: o.ddStar,
         jobs: o.jobs ?? null,
-        combine: o.combine,
-        firstWins: o.firstWins,
-        cacheFail: o.cacheFail,
-        cacheEvict: o.cacheEvict,
       },
     };
     await writeFile(o.stats, JSON.stringify(summary, null, 2) + "\n");
@@ -241,12 +235,11 @@ async function reduceFile(
   if (mode !== "quiet" || result.kind === "stopped") {
     const s = result.stats;
     const saved = input.length === 0 ? 0 : 100 * (1 - result.output.length / input.length);
-    const where = outputPath ? (o.inPlace ? o.input : (o.output ?? defaultOutputPath(o.input))) : "stdout";
     say(
       `${result.kind === "done" ? "done" : "interrupted"}: ${formatBytes(input.length)} → ${formatBytes(result.output.length)} ` +
         `(${saved.toFixed(1)}% smaller) in ${formatDuration(wallMs)}; ${s.tests} tests, ${s.cacheHits} cache hits, ` +
         `${s.iterations} rounds${s.timeouts ? `, ${s.timeouts} timeouts` : ""}. ` +
-        `${result.kind === "done" ? "Result" : "Best so far"} in ${where}`,
+        `${result.kind === "done" ? "Result" : "Best so far"} in ${outputName}`,
     );
   }
   return result.kind === "done" ? EXIT.done : EXIT.interrupted;
