@@ -123,8 +123,8 @@ function plan(ctx: BenchContext, nus: readonly Nu[]): SfCaseInfo[] {
     const inProcess = mirror?.kind === "exact";
     const oracle = inProcess
       ? c.source === "generated"
-        ? `in-process (${mirror!.what})`
-        : `in-process mirror of oracle.sh (${mirror!.what})`
+        ? `in-process (${mirror.what})`
+        : `in-process mirror of oracle.sh (${mirror.what})`
       : mirror
         ? `oracle.sh, after an in-process precheck (${mirror.what})`
         : "oracle.sh";

@@ -52,7 +52,7 @@ export async function backupOnce(input: string): Promise<string> {
 export class OrderedWriter {
   private chain: Promise<void> = Promise.resolve();
   private latest: Uint8Array | undefined;
-  private failure: unknown;
+  private failure: { error: unknown } | undefined;
 
   constructor(private readonly path: string) {}
 
@@ -67,7 +67,7 @@ export class OrderedWriter {
       try {
         await writeAtomic(this.path, next);
       } catch (error) {
-        this.failure ??= error;
+        this.failure ??= { error };
       }
     });
   }
@@ -75,7 +75,7 @@ export class OrderedWriter {
   /** Resolves when every queued write is on disk; rejects with the first write error. */
   async flush(): Promise<void> {
     await this.chain;
-    if (this.failure !== undefined) throw this.failure;
+    if (this.failure !== undefined) throw this.failure.error;
   }
 }
 

@@ -105,7 +105,7 @@ async function reduceFile(
   // The test: a --test script is resolved against our cwd (the test runs elsewhere).
   const command = [...o.command];
   command[0] = o.command[0]!.includes("/") ? resolve(o.command[0]!) : o.command[0]!;
-  await CommandOracle.checkExecutable(command[0]!);
+  await CommandOracle.checkExecutable(command[0]);
 
   const outputPath = o.inPlace
     ? inputPath

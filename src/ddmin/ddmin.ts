@@ -80,7 +80,7 @@ export async function ddmin(
   let config: Configuration = initial;
   let rounds = 0;
   const signal = hooks.signal;
-  const emit = hooks.onEvent ?? (() => {});
+  const emit = (event: DdminEvent): void => hooks.onEvent?.(event);
 
   try {
     for (let iteration = 0; ; iteration++) {

@@ -22,9 +22,9 @@ describe("bench statistics", () => {
 
   test("alternate interleaves variants and rotates their order", async () => {
     const order: string[] = [];
-    const results = await alternate(["a", "b", "c"], 2, async (v, rep) => {
+    const results = await alternate(["a", "b", "c"], 2, (v, rep) => {
       order.push(`${v}${rep}`);
-      return rep;
+      return Promise.resolve(rep);
     });
     assert.deepEqual(order, ["a0", "b0", "c0", "b1", "c1", "a1"]);
     assert.deepEqual(results, [
@@ -38,7 +38,7 @@ describe("bench statistics", () => {
     const results = await alternate(
       ["slow", "fast"],
       3,
-      async (v) => v,
+      (v) => Promise.resolve(v),
       (v) => v === "slow",
     );
     assert.deepEqual(results, [["slow"], ["fast", "fast", "fast"]]);
