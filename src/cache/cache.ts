@@ -48,9 +48,12 @@ export interface OutcomeCache {
   stats(): CacheStats;
 }
 
-/** Timeouts are never cached (a later attempt might finish); interesting ones only with cacheFail. */
+/**
+ * Timeouts and tests killed by a signal are never cached (a later attempt might finish or survive);
+ * interesting outcomes only with cacheFail.
+ */
 export function isCacheable(outcome: Outcome, options: CacheOptions): boolean {
-  if (outcome === "timeout") return false;
+  if (outcome === "timeout" || outcome === "killed") return false;
   if (outcome === "interesting") return options.cacheFail;
   return true;
 }

@@ -11,6 +11,7 @@ import { delimiter, resolve } from "node:path";
 
 import { InvalidOptionError, WhittleError } from "../errors.js";
 import type { Outcome } from "../outcome.js";
+import { NO_TRACKER, type GroupTracker } from "./groups.js";
 import { createSandbox, removeSandbox, signalGroup, waitForGroupGone } from "./sandbox.js";
 
 /** How much of the test's combined stdout+stderr a run keeps. */
@@ -43,11 +44,13 @@ export interface CommandOracleOptions {
    * /dev/null, which saves two pipes per test; `outputTail` is then empty.
    */
   captureOutput?: boolean;
+  /** Told of each test's process group when it starts and once it is gone. */
+  groups?: GroupTracker;
 }
 
 /** The result of one run of the test. */
 export interface CommandRun {
-  /** exit 0 → "interesting"; other exit or killed by a signal → "not-interesting"; timeout → "timeout". */
+  /** exit 0 → "interesting"; other exit → "not-interesting"; timeout → "timeout"; a signal → "killed". */
   outcome: Outcome;
   exitCode: number | null;
   signal: NodeJS.Signals | null;
@@ -148,6 +151,8 @@ export class CommandOracle {
     // another group or session. SIGTERM first so tests can clean up, SIGKILL after the grace period to
     // whatever is still there, including grandchildren that ignore SIGTERM after the child is gone.
     const pid = child.pid;
+    const groups = this.#options.groups ?? NO_TRACKER;
+    if (pid !== undefined) groups.started(pid);
     let killedBy: "timeout" | "abort" | undefined;
     let terminating: Promise<void> | undefined;
     const kill = (why: "timeout" | "abort"): void => {
@@ -179,7 +184,7 @@ export class CommandOracle {
         await terminating;
         // Also after a normal exit: a backgrounded grandchild may still be in the group.
         signalGroup(pid, "SIGKILL");
-        await waitForGroupGone(pid, REAP_LIMIT_MS);
+        if (await waitForGroupGone(pid, REAP_LIMIT_MS)) groups.ended(pid);
       }
       // Something outside the group (e.g. a process that called setsid) may still hold the pipes open,
       // so do not wait for 'close' forever.
@@ -194,7 +199,14 @@ export class CommandOracle {
     if (exit === undefined) throw this.#spawnError(failure);
     if (killedBy === "abort") throw signal?.reason;
     return {
-      outcome: killedBy === "timeout" ? "timeout" : exit.code === 0 ? "interesting" : "not-interesting",
+      outcome:
+        killedBy === "timeout"
+          ? "timeout"
+          : exit.code === 0
+            ? "interesting"
+            : exit.sig !== null
+              ? "killed"
+              : "not-interesting",
       exitCode: exit.code,
       signal: exit.sig,
       outputTail: tail.toString(),

@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { isCacheable } from "../../src/cache/cache.js";
+import { isInteresting } from "../../src/outcome.js";
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, relative } from "node:path";
@@ -93,10 +95,12 @@ test("exit 1 is not interesting", async (t) => {
   assert.equal(run.outputTail, "nope\n");
 });
 
-test("death by a signal is not interesting", async (t) => {
+test("death by a signal is its own outcome, killed: not interesting and never cached", async (t) => {
   const s = await scratch(t);
   const run = await s.oracle({ command: [await s.script("die.sh", "kill -KILL $$")] }).run(text("x"));
-  assert.equal(run.outcome, "not-interesting");
+  assert.equal(run.outcome, "killed");
+  assert.equal(isInteresting(run.outcome), false);
+  assert.equal(isCacheable(run.outcome, { cacheFail: true, evict: true }), false);
   assert.equal(run.exitCode, null);
   assert.equal(run.signal, "SIGKILL");
 });
