@@ -39,7 +39,9 @@ export class InfoShown extends Error {}
 const EXAMPLES = `
 The test is a command that exits 0 when a candidate is still interesting (still shows the failure)
 and non-zero otherwise. It runs in a fresh temporary directory holding the candidate under the
-input's own file name; "{}" in its arguments is replaced by the candidate's path (appended if absent).
+input's own file name; "{}" in its arguments is replaced by the candidate's path (appended if no
+argument contains "{}"). The command starts at the first word after INPUT that is not a whittle
+option, or after "--"; every word from there on is the test's, options included.
 
 Examples:
   whittle crash.js -- ./is-interesting.sh {}
@@ -67,7 +69,9 @@ function positiveInt(name: string) {
 
 function seconds(value: string): number {
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError("must be a number of seconds > 0.");
+  if (value.trim() === "" || !Number.isFinite(n) || n < 0.001) {
+    throw new InvalidArgumentError("must be a number of seconds, at least 0.001.");
+  }
   return Math.round(n * 1000);
 }
 
@@ -83,9 +87,9 @@ export function buildProgram(version: string): Command {
   const program = new Command("whittle")
     .description("Reduce a file to a minimal version that your test still finds interesting.")
     .version(version, "--version")
-    .usage("[options] INPUT (-- CMD [ARG...] | --test SCRIPT)")
+    .usage("[options] INPUT [options] (CMD [ARG...] | -- CMD [ARG...] | --test SCRIPT)")
     .argument("[input]", "the file to reduce (never modified, unless --in-place)")
-    .argument("[command...]", "the test command, after --")
+    .argument("[command...]", "the test command and its arguments (after INPUT, or after --)")
     .addOption(new Option("--test <script>", "test script; gets the candidate's path as $1"))
     .addOption(
       new Option("--atom <kind>", "what to remove: lines, characters, or lines then characters")
@@ -159,11 +163,58 @@ export function buildProgram(version: string): Command {
   return program;
 }
 
+/**
+ * Splits argv into whittle's own words and the test command. whittle's options may come before and
+ * after INPUT; the test command starts at the first word after INPUT that is not a whittle option
+ * (or right after `--`), and every word from there on belongs to the test, options included:
+ * `whittle in.txt -o x grep -v BUG` runs `grep -v BUG`.
+ */
+export function splitCommand(
+  argv: readonly string[],
+  program: Command,
+): { own: string[]; command: string[] } {
+  const takesValue = new Map<string, boolean>();
+  for (const option of program.options) {
+    const needsValue = option.required || option.optional;
+    if (option.long) takesValue.set(option.long, needsValue);
+    if (option.short) takesValue.set(option.short, needsValue);
+  }
+  const own: string[] = [];
+  let positionals = 0;
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i]!;
+    if (word === "--") return { own, command: argv.slice(i + 1) };
+    if (word.startsWith("--")) {
+      own.push(word);
+      // --name value (unless written --name=value); unknown options are left to commander to report.
+      if (!word.includes("=") && takesValue.get(word) === true && i + 1 < argv.length) own.push(argv[++i]!);
+      continue;
+    }
+    if (word.startsWith("-") && word.length > 1) {
+      own.push(word);
+      // A cluster of short flags such as -qj4: a flag that takes a value takes the rest of the word,
+      // or the next word when it ends the cluster.
+      for (let k = 1; k < word.length; k++) {
+        if (takesValue.get(`-${word[k]}`) === true) {
+          if (k === word.length - 1 && i + 1 < argv.length) own.push(argv[++i]!);
+          break;
+        }
+      }
+      continue;
+    }
+    if (positionals === 1) return { own, command: argv.slice(i) };
+    own.push(word);
+    positionals++;
+  }
+  return { own, command: [] };
+}
+
 /** Parses argv (without node and the script) into checked options; throws UsageError or InfoShown. */
 export function parseArgs(argv: readonly string[], version: string): CliOptions {
   const program = buildProgram(version);
+  const { own, command } = splitCommand(argv, program);
   try {
-    program.parse([...argv], { from: "user" });
+    program.parse(own, { from: "user" });
   } catch (error) {
     if (error instanceof CommanderError) {
       if (error.exitCode === 0) throw new InfoShown(error.message);
@@ -172,7 +223,7 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
     throw error;
   }
   const o = program.opts();
-  const [input, command = []] = program.processedArgs as [string | undefined, string[] | undefined];
+  const [input] = program.processedArgs as [string | undefined];
   if (input === undefined) throw new UsageError("no INPUT file given");
   if (o.test !== undefined && command.length > 0)
     throw new UsageError("give the test either after -- or with --test, not both");

@@ -1,5 +1,5 @@
-import { constants } from "node:fs";
-import { copyFile, open, rename, rm, stat } from "node:fs/promises";
+import { constants, type Stats } from "node:fs";
+import { access, lstat, open, readFile, realpath, rename, rm, stat } from "node:fs/promises";
 import { basename, dirname, extname, join } from "node:path";
 
 /**
@@ -11,20 +11,49 @@ export function defaultOutputPath(input: string): string {
   return join(dirname(input), `${stem}.reduced${ext}`);
 }
 
+/** Mode and owner that a file whittle writes takes over (from the file it replaces, or the input). */
+export interface FileLikeness {
+  readonly mode: number;
+  readonly uid: number;
+  readonly gid: number;
+}
+
+export function likenessOf(stats: Stats): FileLikeness {
+  return { mode: stats.mode & 0o7777, uid: stats.uid, gid: stats.gid };
+}
+
+/**
+ * Writes `content` to a new file at `path` (O_EXCL: never over an existing file), with `like`'s
+ * mode and owner when given, flushed to disk before it returns.
+ */
+async function writeNew(path: string, content: Uint8Array, like: FileLikeness | undefined): Promise<void> {
+  const handle = await open(path, "wx", like?.mode ?? 0o666);
+  try {
+    if (like) {
+      // open() applies the umask; the copy must have the original's mode and owner exactly.
+      await handle.chmod(like.mode);
+      await handle.chown(like.uid, like.gid).catch((error: NodeJS.ErrnoException) => {
+        // Only root may give a file away; anyone else keeps the file as their own.
+        if (error.code !== "EPERM") throw error;
+      });
+    }
+    await handle.writeFile(content);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * Writes `content` to `path` atomically: a temporary file beside it, flushed to disk, then renamed
- * over the target. A reader (or a crash) sees the old file or the new one, never half of either.
+ * over the target. A reader (or a crash) sees the old file or the new one, never half of either. The
+ * new file gets `like`'s mode and owner (an in-place reduction keeps the input's).
  */
-export async function writeAtomic(path: string, content: Uint8Array): Promise<void> {
+export async function writeAtomic(path: string, content: Uint8Array, like?: FileLikeness): Promise<void> {
   const temp = join(dirname(path), `.${basename(path)}.whittle-${process.pid}.tmp`);
   try {
-    const handle = await open(temp, "w", 0o644);
-    try {
-      await handle.writeFile(content);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    await rm(temp, { force: true });
+    await writeNew(temp, content, like);
     await rename(temp, path);
   } catch (error) {
     await rm(temp, { force: true });
@@ -33,49 +62,167 @@ export async function writeAtomic(path: string, content: Uint8Array): Promise<vo
 }
 
 /**
- * Copies `input` to `<input>.orig`, or `<input>.orig.1`, `.orig.2`, … when that exists already: an
- * existing backup is never overwritten. Returns the backup's path.
+ * Writes `content` into an existing file that is not a regular file (a device such as /dev/null, a
+ * FIFO) as it is: no temporary file and no rename, which would replace the node itself.
  */
-export async function backupOnce(input: string): Promise<string> {
+export async function writeInPlace(path: string, content: Uint8Array): Promise<void> {
+  const handle = await open(path, constants.O_WRONLY);
+  try {
+    await handle.writeFile(content);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** `<input>.orig`, `<input>.orig.1`, …: the first name that no file has. */
+export async function freeBackupName(input: string): Promise<string> {
   for (let i = 0; ; i++) {
     const candidate = i === 0 ? `${input}.orig` : `${input}.orig.${i}`;
+    if (!(await exists(candidate))) return candidate;
+  }
+}
+
+/**
+ * Keeps `bytes` (the input as read at the start) as `path` (from `freeBackupName`), with the input's
+ * mode and owner. The write never replaces an existing file (O_EXCL): if another process took the
+ * name meanwhile, this fails rather than overwrite what may be another backup.
+ */
+export async function writeBackup(path: string, bytes: Uint8Array, like: FileLikeness): Promise<void> {
+  await writeNew(path, bytes, like);
+}
+
+/**
+ * Makes sure the file at `path` still holds `bytes` (a test may have written to the input or to its
+ * backup). Rewrites it when it does not; returns whether it had to.
+ */
+export async function restoreIfChanged(
+  path: string,
+  bytes: Uint8Array,
+  like: FileLikeness,
+): Promise<boolean> {
+  const now = await readFile(path).catch(() => undefined);
+  if (now !== undefined && Buffer.compare(now, bytes) === 0) return false;
+  await writeAtomic(path, bytes, like);
+  return true;
+}
+
+export async function exists(path: string): Promise<boolean> {
+  try {
+    await lstat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A path as a file identity: its device and inode when it exists (hard links and symlinks agree). */
+export async function identity(path: string): Promise<string | undefined> {
+  try {
+    const s = await stat(path);
+    return `${s.dev}:${s.ino}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The canonical path (symlinks resolved) of `path`, or of its directory when the file does not exist. */
+export async function canonical(path: string): Promise<string> {
+  try {
+    return await realpath(path);
+  } catch {
     try {
-      await copyFile(input, candidate, constants.COPYFILE_EXCL);
-      return candidate;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      return join(await realpath(dirname(path)), basename(path));
+    } catch {
+      return path;
     }
   }
 }
 
-/** Keeps writes of successive best candidates in order and lets the caller wait for the last one. */
-export class OrderedWriter {
-  private chain: Promise<void> = Promise.resolve();
-  private latest: Uint8Array | undefined;
-  private failure: { error: unknown } | undefined;
+/**
+ * Why whittle could not write a new file at `path`, or undefined when it can: the file must be a
+ * regular file (or absent, in an existing, writable directory).
+ */
+export async function whyNotWritable(path: string): Promise<string | undefined> {
+  let s: Stats | undefined;
+  try {
+    s = await stat(path);
+  } catch {
+    s = undefined;
+  }
+  if (s?.isDirectory()) return "it is a directory";
+  if (s !== undefined) {
+    try {
+      await access(path, constants.W_OK);
+    } catch {
+      return "it is not writable";
+    }
+    return undefined;
+  }
+  const dir = dirname(path);
+  try {
+    if (!(await stat(dir)).isDirectory()) return `${dir} is not a directory`;
+  } catch {
+    return `the directory ${dir} does not exist`;
+  }
+  try {
+    await access(dir, constants.W_OK);
+  } catch {
+    return `the directory ${dir} is not writable`;
+  }
+  return undefined;
+}
 
-  constructor(private readonly path: string) {}
+/** What the result is written to. */
+export type OutputTarget =
+  /** A regular file (existing or not): written atomically after every improvement. */
+  | { readonly kind: "file"; readonly path: string; readonly like: FileLikeness | undefined }
+  /** An existing device or FIFO: written once, at the end, as it is. */
+  | { readonly kind: "special"; readonly path: string }
+  /** Standard output: written once, at the end. */
+  | { readonly kind: "stdout" };
+
+/**
+ * Keeps successive best results on disk, in order: each write is atomic, a write that fails is
+ * reported at once (`onError`) and the next, smaller result is tried again, so the file always holds
+ * an interesting result, the newest one that could be written.
+ */
+export class ResultWriter {
+  private chain: Promise<void> = Promise.resolve();
+  private queued: Uint8Array | undefined;
+  /** The error of the newest attempt, if it failed. */
+  private failure: { error: unknown } | undefined;
+  /** Size of the newest result on disk (undefined before the first write succeeds). */
+  writtenSize: number | undefined;
+
+  constructor(
+    private readonly path: string,
+    private readonly like: FileLikeness | undefined,
+    private readonly onError: (error: unknown) => void,
+  ) {}
 
   /** Queues `content`; if several are queued while a write runs, only the newest is written. */
   write(content: Uint8Array): void {
-    const first = this.latest === undefined;
-    this.latest = content;
+    const first = this.queued === undefined;
+    this.queued = content;
     if (!first) return;
     this.chain = this.chain.then(async () => {
-      const next = this.latest!;
-      this.latest = undefined;
+      const next = this.queued!;
+      this.queued = undefined;
       try {
-        await writeAtomic(this.path, next);
+        await writeAtomic(this.path, next, this.like);
+        this.failure = undefined;
+        this.writtenSize = next.length;
       } catch (error) {
-        this.failure ??= { error };
+        if (this.failure === undefined) this.onError(error);
+        this.failure = { error };
       }
     });
   }
 
-  /** Resolves when every queued write is on disk; rejects with the first write error. */
-  async flush(): Promise<void> {
+  /** Waits for every queued write; returns the error of the newest attempt, if it failed. */
+  async settle(): Promise<{ error: unknown } | undefined> {
     await this.chain;
-    if (this.failure !== undefined) throw this.failure.error;
+    return this.failure;
   }
 }
 

@@ -5,6 +5,8 @@ export type ProgressMode = "live" | "plain" | "quiet" | "verbose";
 
 export interface ProgressState {
   readonly originalBytes: number;
+  /** While the original is checked: how long that check may take; undefined once reducing. */
+  checkLimitMs?: number | undefined;
   bytes: number;
   tests: number;
   cacheHits: number;
@@ -27,6 +29,12 @@ export function formatDuration(ms: number): string {
 
 /** One status line: size now vs. original, tests, rate, cache hits, time, atom pass, granularity. */
 export function statusLine(s: ProgressState, elapsedMs: number): string {
+  if (s.checkLimitMs !== undefined) {
+    return (
+      `checking that ${formatBytes(s.originalBytes)} of input are interesting: ` +
+      `waiting for the test for ${formatDuration(elapsedMs)} (limit ${formatDuration(s.checkLimitMs)})`
+    );
+  }
   const pct = s.originalBytes === 0 ? 100 : (100 * s.bytes) / s.originalBytes;
   const rate = elapsedMs > 0 ? (1000 * s.tests) / elapsedMs : 0;
   const parts = [
@@ -39,24 +47,46 @@ export function statusLine(s: ProgressState, elapsedMs: number): string {
   return parts.join(" · ");
 }
 
+/** The clock a display reads and the timer that wakes it; tests pass fakes. */
+export interface ProgressClock {
+  now(): number;
+  setInterval(tick: () => void, ms: number): { unref?(): unknown };
+  clearInterval(handle: { unref?(): unknown }): void;
+}
+
+const realClock: ProgressClock = {
+  now: Date.now,
+  setInterval: (tick, ms) => setInterval(tick, ms),
+  clearInterval: (handle) => clearInterval(handle as NodeJS.Timeout),
+};
+
+/** A live line is redrawn at least this often, events or not, so its clock keeps moving. */
+export const LIVE_TICK_MS = 1000;
+/** A plain (log) line is printed this often. */
+export const PLAIN_TICK_MS = 5000;
+
 /**
- * Renders reduction events for a person. Live mode redraws one line in place (at most ~10 times a
- * second); plain mode prints a line when something changed, at most every 5 s; verbose prints each
- * test and improvement.
+ * Renders reduction events for a person. Live mode redraws one line in place on events (at most ~10
+ * times a second) and once a second in any case, so the elapsed time and rate keep moving during
+ * slow tests; plain mode prints a line every 5 s; verbose prints each test and improvement. From
+ * `checking()` until the first pass, the line says that the initial check is under way and for how
+ * long.
  */
 export class Progress {
   private readonly state: ProgressState;
   private lastDraw = 0;
   private drawn = false;
-  private readonly start: number;
-  private ticker: NodeJS.Timeout | undefined;
+  private start: number;
+  private ticker: { unref?(): unknown } | undefined;
+  private readonly now: () => number;
 
   constructor(
     private readonly mode: ProgressMode,
     originalBytes: number,
     private readonly out: NodeJS.WriteStream | { write(s: string): unknown; columns?: number },
-    private readonly now: () => number = Date.now,
+    private readonly clock: ProgressClock = realClock,
   ) {
+    this.now = () => clock.now();
     this.state = {
       originalBytes,
       bytes: originalBytes,
@@ -66,11 +96,34 @@ export class Progress {
       pass: "-",
       granularity: 0,
     };
-    this.start = now();
+    this.start = this.now();
+    const every = mode === "live" ? LIVE_TICK_MS : mode === "plain" ? PLAIN_TICK_MS : undefined;
+    if (every !== undefined) {
+      this.ticker = clock.setInterval(() => this.onTimer(), every);
+      this.ticker.unref?.(); // the display never keeps whittle alive
+    }
+  }
+
+  /** The original input is being checked, for at most `limitMs`: say so until the reduction starts. */
+  checking(limitMs: number): void {
+    this.state.checkLimitMs = limitMs;
+    this.start = this.now();
+    if (this.mode === "live") this.draw(this.start);
+  }
+
+  private onTimer(): void {
+    const t = this.now();
+    if (this.mode === "live") this.draw(t);
+    else this.printPlain(t);
   }
 
   readonly listener = (event: ReductionEvent): void => {
     const s = this.state;
+    if (s.checkLimitMs !== undefined && event.type !== "check") {
+      // The reduction has started: the clock now measures it.
+      s.checkLimitMs = undefined;
+      this.start = this.now();
+    }
     switch (event.type) {
       case "pass":
         s.pass = event.atom;
@@ -107,11 +160,13 @@ export class Progress {
     if (this.mode === "live") {
       if (important || t - this.lastDraw >= 100) this.draw(t);
     } else if (this.mode === "plain") {
-      if (t - this.lastDraw >= 5000) {
-        this.lastDraw = t;
-        this.out.write(`whittle: ${statusLine(this.state, t - this.start)}\n`);
-      }
+      if (t - this.lastDraw >= PLAIN_TICK_MS) this.printPlain(t);
     }
+  }
+
+  private printPlain(t: number): void {
+    this.lastDraw = t;
+    this.out.write(`whittle: ${statusLine(this.state, t - this.start)}\n`);
   }
 
   private draw(t: number): void {
@@ -129,7 +184,8 @@ export class Progress {
 
   /** Clears the live line so the summary starts on a clean line. */
   finish(): void {
-    clearInterval(this.ticker);
+    if (this.ticker !== undefined) this.clock.clearInterval(this.ticker);
+    this.ticker = undefined;
     if (this.drawn) this.out.write("\r\x1b[2K");
     this.drawn = false;
   }

@@ -1,13 +1,15 @@
-import { readFile, stat, writeFile } from "node:fs/promises";
-import { basename, resolve } from "node:path";
 import { isValidUtf8 } from "../atoms/atoms.js";
 import { WhittleError } from "../errors.js";
 import { CommandOracle, type CommandRun } from "../oracle/command.js";
 import { reduce, type ReduceResult } from "../reduce/reduce.js";
 import { parseArgs, InfoShown, UsageError, type CliOptions } from "./args.js";
 import { EXIT } from "./exit.js";
-import { backupOnce, defaultOutputPath, OrderedWriter, writeAtomic } from "./files.js";
+import { restoreIfChanged, ResultWriter, writeAtomic, writeBackup } from "./files.js";
+import { deliverResult, type Delivery } from "./deliver.js";
+import { planRun, type RunPlan } from "./plan.js";
 import { formatBytes, formatDuration, Progress, type ProgressMode } from "./progress.js";
+import { reproduction } from "./shell.js";
+import { writeStats, type StatsSummary } from "./stats-file.js";
 
 /** The streams and process hooks the command uses, injectable for tests. */
 export interface CliIo {
@@ -35,13 +37,19 @@ export const processIo: CliIo = {
   },
 };
 
+type Say = (text: string) => void;
+
 /** Runs the whittle command; resolves to its exit code (see EXIT). */
 export async function runCli(
   argv: readonly string[],
   version: string,
   io: CliIo = processIo,
 ): Promise<number> {
-  const say = (text: string): void => void io.stderr.write(`whittle: ${text}\n`);
+  // A closed stdout or stderr (the reader went away) must not turn into a crash: a failed write of
+  // the result is seen where it is written (and the result saved elsewhere); messages are then lost.
+  io.stdout.on("error", () => undefined);
+  io.stderr.on("error", () => undefined);
+  const say: Say = (text) => void io.stderr.write(`whittle: ${text}\n`);
   let options: CliOptions;
   try {
     options = parseArgs(argv, version);
@@ -67,6 +75,10 @@ export async function runCli(
   try {
     return await reduceFile(options, io, controller.signal, say);
   } catch (error) {
+    if (error instanceof UsageError) {
+      say(`error: ${error.message}`);
+      return EXIT.usage;
+    }
     if (
       error instanceof WhittleError &&
       (error.code === "test-not-executable" || error.code === "invalid-option")
@@ -74,126 +86,149 @@ export async function runCli(
       say(`error: ${error.message}`);
       return EXIT.usage;
     }
-    say(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    say(`internal error: ${describeError(error)}`);
     return EXIT.internal;
   } finally {
     removeHandlers();
   }
 }
 
-async function reduceFile(
-  o: CliOptions,
-  io: CliIo,
-  signal: AbortSignal,
-  say: (text: string) => void,
-): Promise<number> {
-  // The input: it must be a readable regular file.
-  const inputPath = resolve(o.input);
-  let input: Uint8Array;
-  try {
-    if (!(await stat(inputPath)).isFile()) {
-      say(`error: input ${o.input} is not a regular file`);
-      return EXIT.usage;
-    }
-    input = await readFile(inputPath);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    say(`error: cannot read input ${o.input}: ${code === "ENOENT" ? "no such file" : String(error)}`);
-    return EXIT.usage;
-  }
+/** An error as one line for the user; the stack only with WHITTLE_DEBUG set. */
+export function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (process.env["WHITTLE_DEBUG"]) return error.stack ?? error.message;
+  return error.message;
+}
 
-  // The test: a --test script is resolved against our cwd (the test runs elsewhere).
-  const command = [...o.command];
-  command[0] = o.command[0]!.includes("/") ? resolve(o.command[0]!) : o.command[0]!;
-  await CommandOracle.checkExecutable(command[0]);
-
-  const outputPath = o.inPlace
-    ? inputPath
-    : o.output === "-"
-      ? undefined
-      : resolve(o.output ?? defaultOutputPath(o.input));
-  if (outputPath === inputPath && !o.inPlace) {
-    say("error: the output would overwrite the input; use --in-place to reduce the input itself");
-    return EXIT.usage;
-  }
-
-  /** How the output is named to the user. */
-  const outputName = o.inPlace ? o.input : outputPath ? (o.output ?? defaultOutputPath(o.input)) : "stdout";
-  const fileName = basename(inputPath);
-  const env = { WHITTLE_INPUT: inputPath, WHITTLE_CWD: process.cwd() };
+/** The steps of one run: plan, keep the original safe, check it, reduce, deliver and report. */
+async function reduceFile(o: CliOptions, io: CliIo, signal: AbortSignal, say: Say): Promise<number> {
+  const plan = await planRun(o);
   const mode: ProgressMode = o.quiet ? "quiet" : o.verbose ? "verbose" : io.stderr.isTTY ? "live" : "plain";
 
-  // The initial check, counted apart from the reduction's tests.
-  const check = new CommandOracle({
-    command,
-    fileName,
-    env,
-    timeoutMs: o.timeoutMs ?? INITIAL_CHECK_LIMIT_MS,
-  });
-  let initial: CommandRun;
-  try {
-    initial = await check.run(input, signal);
-  } catch (error) {
-    if (signal.aborted) {
-      say("interrupted during the initial check; nothing was written");
-      return EXIT.interrupted;
+  // --in-place: the backup is the bytes read at the start, written before any test can touch a file.
+  if (plan.backupPath !== undefined) {
+    try {
+      await writeBackup(plan.backupPath, plan.input, plan.inputLike);
+    } catch (error) {
+      throw new UsageError(`cannot back up ${o.input} as ${plan.backupPath}: ${describeError(error)}`);
     }
-    throw error;
+    if (mode !== "quiet") say(`kept the original as ${plan.backupPath}`);
+  }
+
+  const started = Date.now();
+  const initial = await initialCheck(plan, mode, io, signal);
+  if (initial === "stopped") {
+    await guardOriginal(plan, say);
+    say("interrupted during the initial check; nothing was written");
+    return EXIT.interrupted;
   }
   if (initial.outcome !== "interesting") {
-    reportNotInteresting(say, o, command, fileName, initial);
+    reportNotInteresting(say, plan, initial);
+    await writeStatsOrSay(plan, say, {
+      result: "not-interesting",
+      inputBytes: plan.input.length,
+      initialCheckMs: Math.round(initial.durationMs),
+      wallMs: Date.now() - started,
+    });
     return EXIT.notInteresting;
   }
   const timeoutMs = o.timeoutMs ?? Math.max(TIMEOUT_FLOOR_MS, Math.ceil(TIMEOUT_FACTOR * initial.durationMs));
   if (mode !== "quiet") {
     say(
-      `${o.input}: ${formatBytes(input.length)}, interesting (initial check ${formatDuration(initial.durationMs)}); ` +
+      `${o.input}: ${formatBytes(plan.input.length)}, interesting (initial check ${formatDuration(initial.durationMs)}); ` +
         `reducing with ${o.atom} atoms, ${o.strategy}, timeout ${formatDuration(timeoutMs)}` +
-        ` → ${outputName}${o.inPlace ? " (in place)" : ""}`,
+        ` → ${plan.outputName}${o.inPlace ? " (in place)" : ""}`,
     );
-  }
-
-  if (mode !== "quiet" && o.atom !== "line" && !isValidUtf8(input)) {
-    say("the input is not valid UTF-8: character atoms are single bytes, and every byte is kept exactly");
-  }
-
-  // From here on the output always holds an interesting input: first the original, then each improvement.
-  try {
-    if (o.inPlace) {
-      const backup = await backupOnce(inputPath);
-      if (mode !== "quiet") say(`kept the original as ${backup}`);
-    } else if (outputPath) {
-      await writeAtomic(outputPath, input);
+    if (o.atom !== "line" && !isValidUtf8(plan.input)) {
+      say("the input is not valid UTF-8: character atoms are single bytes, and every byte is kept exactly");
     }
-  } catch (error) {
-    const what = o.inPlace ? `back up ${o.input}` : `write the output ${outputName}`;
-    say(`error: cannot ${what}: ${(error as Error).message}`);
-    return EXIT.usage;
   }
-  const writer = outputPath ? new OrderedWriter(outputPath) : undefined;
-  const progress = new Progress(mode, input.length, io.stderr);
-  const oracle = new CommandOracle({ command, fileName, env, timeoutMs, captureOutput: false });
 
-  // What the reduction is asked to do, passed to reduce() and recorded in --stats.
-  const reduceOptions = {
-    atom: o.atom,
-    splitFactor: o.splitFactor,
-    strategy: o.strategy,
-    subsetOrder: o.subsetOrder,
-    complementOrder: o.complementOrder,
-    ddStar: o.ddStar,
-    jobs: o.jobs,
-    combine: o.combine,
-    firstWins: o.firstWins,
-    cache: o.cache,
-    cacheFail: o.cacheFail,
-    cacheEvict: o.cacheEvict,
-  };
-  const started = Date.now();
-  let result: ReduceResult;
+  const { result, writer } = await runReduction(plan, mode, io, signal, say, timeoutMs);
+  const wallMs = Date.now() - started;
+  await guardOriginal(plan, say);
+  const delivery = await deliverResult(plan.output, result.output, writer, io.stdout, plan.fallbackName);
+  await writeStatsOrSay(plan, say, {
+    result: result.kind === "stopped" ? "interrupted" : result.kind,
+    ...(result.kind === "failed" ? { error: describeError(result.error) } : {}),
+    emptyIsInteresting: result.kind === "done" && result.emptyIsInteresting,
+    inputBytes: plan.input.length,
+    initialCheckMs: Math.round(initial.durationMs),
+    timeoutMs,
+    wallMs,
+    stats: result.stats,
+    outputBytes: result.output.length,
+  });
+  summarize(say, mode, plan, result, delivery, wallMs);
+  if (delivery.kind === "lost" || delivery.kind === "fallback") return EXIT.failed;
+  return result.kind === "done" ? EXIT.done : result.kind === "stopped" ? EXIT.interrupted : EXIT.failed;
+}
+
+/** Runs the test once on the original input, showing that it waits; "stopped" if interrupted. */
+async function initialCheck(
+  plan: RunPlan,
+  mode: ProgressMode,
+  io: CliIo,
+  signal: AbortSignal,
+): Promise<CommandRun | "stopped"> {
+  const limitMs = plan.options.timeoutMs ?? INITIAL_CHECK_LIMIT_MS;
+  const check = new CommandOracle({
+    command: plan.command,
+    fileName: plan.fileName,
+    env: plan.env,
+    timeoutMs: limitMs,
+  });
+  const progress = new Progress(mode, plan.input.length, io.stderr);
+  progress.checking(limitMs);
   try {
-    result = await reduce(input, (candidate, s) => oracle.test(candidate, s), {
-      ...reduceOptions,
+    return await check.run(plan.input, signal);
+  } catch (error) {
+    if (signal.aborted) return "stopped";
+    throw error;
+  } finally {
+    progress.finish();
+  }
+}
+
+/**
+ * The reduction itself. From its start the output always holds an interesting input: first the
+ * original, then each improvement, each written atomically as it is found.
+ */
+async function runReduction(
+  plan: RunPlan,
+  mode: ProgressMode,
+  io: CliIo,
+  signal: AbortSignal,
+  say: Say,
+  timeoutMs: number,
+): Promise<{ result: ReduceResult; writer: ResultWriter | undefined }> {
+  const target = plan.output;
+  let writer: ResultWriter | undefined;
+  if (target.kind === "file") {
+    writer = new ResultWriter(target.path, target.like, (error) =>
+      say(
+        `warning: cannot write the result to ${plan.outputName}: ${describeError(error)}; ` +
+          "it keeps an earlier (larger, interesting) result, and the next improvement is tried again",
+      ),
+    );
+    try {
+      if (plan.options.inPlace) await restoreIfChanged(target.path, plan.input, plan.inputLike);
+      else await writeAtomic(target.path, plan.input, target.like);
+    } catch (error) {
+      throw new UsageError(`cannot write the output ${plan.outputName}: ${describeError(error)}`);
+    }
+  }
+  const progress = new Progress(mode, plan.input.length, io.stderr);
+  const oracle = new CommandOracle({
+    command: plan.command,
+    fileName: plan.fileName,
+    env: plan.env,
+    timeoutMs,
+    captureOutput: false,
+  });
+  try {
+    const result = await reduce(plan.input, (candidate, s) => oracle.test(candidate, s), {
+      ...plan.reduceOptions,
       assumeInteresting: true,
       signal,
       onEvent: (event) => {
@@ -201,77 +236,99 @@ async function reduceFile(
         if (event.type === "improved") writer?.write(event.content);
       },
     });
+    return { result, writer };
   } finally {
     progress.finish();
-    await writer?.flush();
   }
-  const wallMs = Date.now() - started;
+}
 
-  if (!outputPath) io.stdout.write(result.output);
-  if (o.stats) {
-    const s = result.stats;
-    const summary = {
-      result: result.kind === "done" ? "done" : "interrupted",
-      tests: s.tests,
-      cacheHits: s.cacheHits,
-      iterations: s.iterations,
-      timeouts: s.timeouts,
-      cancelled: s.cancelled,
-      inputBytes: s.inputBytes,
-      outputBytes: result.output.length,
-      wallMs,
-      initialCheckMs: Math.round(initial.durationMs),
-      timeoutMs,
-      cache: s.cache,
-      options: {
-        ...reduceOptions,
-        splitFactor: Number.isFinite(o.splitFactor) ? o.splitFactor : "inf",
-        jobs: o.jobs ?? null,
-      },
-    };
-    await writeFile(o.stats, JSON.stringify(summary, null, 2) + "\n");
+/**
+ * A test may write to `$WHITTLE_INPUT` or to the input itself. Whatever it did, the input (or, in
+ * place, its backup) holds the original bytes again when whittle ends.
+ */
+async function guardOriginal(plan: RunPlan, say: Say): Promise<void> {
+  const path = plan.backupPath ?? plan.inputPath;
+  try {
+    if (await restoreIfChanged(path, plan.input, plan.inputLike)) {
+      say(`warning: the test changed ${path}; whittle wrote the original bytes back`);
+    }
+  } catch (error) {
+    say(`warning: the test changed ${path}, and restoring it failed: ${describeError(error)}`);
   }
+}
 
-  if (mode !== "quiet" || result.kind === "stopped") {
-    const s = result.stats;
-    const saved = input.length === 0 ? 0 : 100 * (1 - result.output.length / input.length);
+async function writeStatsOrSay(plan: RunPlan, say: Say, summary: StatsSummary): Promise<void> {
+  if (plan.statsPath === undefined) return;
+  try {
+    await writeStats(plan.statsPath, summary, plan.reduceOptions);
+  } catch (error) {
+    say(`warning: cannot write the statistics to ${plan.options.stats}: ${describeError(error)}`);
+  }
+}
+
+function summarize(
+  say: Say,
+  mode: ProgressMode,
+  plan: RunPlan,
+  result: ReduceResult,
+  delivery: Delivery,
+  wallMs: number,
+): void {
+  const input = plan.input;
+  const s = result.stats;
+  if (result.kind === "done" && result.emptyIsInteresting) {
     say(
-      `${result.kind === "done" ? "done" : "interrupted"}: ${formatBytes(input.length)} → ${formatBytes(result.output.length)} ` +
-        `(${saved.toFixed(1)}% smaller) in ${formatDuration(wallMs)}; ${s.tests} tests, ${s.cacheHits} cache hits, ` +
-        `${s.iterations} rounds${s.timeouts ? `, ${s.timeouts} timeouts` : ""}. ` +
-        `${result.kind === "done" ? "Result" : "Best so far"} in ${outputName}`,
+      "warning: the test finds the EMPTY input interesting, so the result is an empty file. The test " +
+        "probably does not check for the failure itself (e.g. it only checks an exit code that any " +
+        "input gives); make it match the exact error message.",
     );
   }
-  return result.kind === "done" ? EXIT.done : EXIT.interrupted;
+  if (result.kind === "failed") say(`error: the reduction failed: ${describeError(result.error)}`);
+  if (mode !== "quiet" || result.kind !== "done" || delivery.kind !== "written") {
+    const saved = input.length === 0 ? 0 : 100 * (1 - result.output.length / input.length);
+    const how = result.kind === "done" ? "done" : result.kind === "stopped" ? "interrupted" : "failed";
+    say(
+      `${how}: ${formatBytes(input.length)} → ${formatBytes(result.output.length)} ` +
+        `(${saved.toFixed(1)}% smaller) in ${formatDuration(wallMs)}; ${s.tests} tests, ${s.cacheHits} cache hits, ` +
+        `${s.iterations} rounds${s.timeouts ? `, ${s.timeouts} timeouts` : ""}${s.killed ? `, ${s.killed} killed by a signal` : ""}.`,
+    );
+  }
+  const what = result.kind === "done" ? "Result" : "Best result so far";
+  switch (delivery.kind) {
+    case "written":
+      if (mode !== "quiet" || result.kind !== "done") say(`${what} in ${plan.outputName}`);
+      break;
+    case "fallback":
+      say(
+        `error: cannot write the result to ${plan.outputName} (${describeError(delivery.error)}); ` +
+          `${what.toLowerCase()} saved as ${delivery.path}`,
+      );
+      break;
+    case "lost":
+      say(
+        `error: cannot write the result to ${plan.outputName} (${describeError(delivery.error)}), nor anywhere else` +
+          (delivery.onDisk !== undefined
+            ? `; ${plan.outputName} holds an earlier interesting result of ${formatBytes(delivery.onDisk)}`
+            : ""),
+      );
+      break;
+  }
 }
 
-function shellQuote(arg: string): string {
-  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
-}
-
-function reportNotInteresting(
-  say: (text: string) => void,
-  o: CliOptions,
-  command: readonly string[],
-  fileName: string,
-  run: CommandRun,
-): void {
+function reportNotInteresting(say: Say, plan: RunPlan, run: CommandRun): void {
   const how =
     run.outcome === "timeout"
       ? `timed out after ${formatDuration(run.durationMs)} (raise --timeout if the test is just slow)`
       : run.signal
         ? `was killed by ${run.signal}`
         : `exited with code ${run.exitCode}`;
-  const args = command.slice(1);
-  const argv = args.includes("{}")
-    ? [command[0]!, ...args.map((a) => (a === "{}" ? `./${fileName}` : a))]
-    : [...command, `./${fileName}`];
-  say(`error: the original input is not interesting: the test ${how}; it must exit 0 on ${o.input}.`);
-  say(`the test ran as: ${argv.map(shellQuote).join(" ")}`);
-  say(`in a fresh temporary directory holding a copy of the input as ${fileName}. To reproduce:`);
   say(
-    `  d=$(mktemp -d) && cp ${shellQuote(resolve(o.input))} "$d/${fileName}" && (cd "$d" && ${argv.map(shellQuote).join(" ")}); echo "exit $?"`,
+    `error: the original input is not interesting: the test ${how}; it must exit 0 on ${plan.options.input}.`,
   );
+  const repro = reproduction(plan.command, plan.fileName, plan.inputPath);
+  say(`the test ran as: ${repro.argv}`);
+  say(`in a fresh temporary directory holding a copy of the input as ${plan.fileName}. To reproduce:`);
+  say(`  ${repro.script}`);
   const tail = run.outputTail.trimEnd();
   if (tail) {
     say("last output of the test:");

@@ -11,6 +11,7 @@ import { delimiter, resolve } from "node:path";
 
 import { InvalidOptionError, WhittleError } from "../errors.js";
 import type { Outcome } from "../outcome.js";
+import { substituteCandidate } from "./argv.js";
 import { NO_TRACKER, type GroupTracker } from "./groups.js";
 import { createSandbox, removeSandbox, signalGroup, waitForGroupGone } from "./sandbox.js";
 
@@ -25,8 +26,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export interface CommandOracleOptions {
   /**
-   * argv of the test: argv[0] is the program. Any later argument exactly equal to "{}" is replaced by
-   * the candidate's absolute path; if no "{}" appears, the path is appended as the last argument.
+   * argv of the test: argv[0] is the program. Every "{}" inside a later argument is replaced by the
+   * candidate's absolute path; if no argument contains "{}", the path is appended as the last one.
    */
   command: readonly string[];
   /** File name the candidate gets inside its temporary directory, e.g. "crash.c". */
@@ -111,8 +112,7 @@ export class CommandOracle {
     const { dir, file } = await createSandbox(this.#options.tmpRoot, this.#options.fileName, content);
     try {
       signal?.throwIfAborted();
-      const hasPlaceholder = this.#args.includes("{}");
-      const args = hasPlaceholder ? this.#args.map((a) => (a === "{}" ? file : a)) : [...this.#args, file];
+      const args = substituteCandidate(this.#args, file);
       const env = { ...this.#env, WHITTLE_CANDIDATE: file, WHITTLE_TMPDIR: dir };
       let child: ChildProcess;
       try {
@@ -235,9 +235,10 @@ export class CommandOracle {
   /**
    * Checks that `program` exists and is executable, resolving a bare name through PATH like a shell
    * and a relative path against `process.cwd()`. Throws `WhittleError("test-not-executable")` saying
-   * whether it is missing or not executable.
+   * whether it is missing or not executable. Returns the absolute path of the program: the test runs
+   * in its own temporary directory, where a relative PATH entry would point somewhere else.
    */
-  static async checkExecutable(program: string): Promise<void> {
+  static async checkExecutable(program: string): Promise<string> {
     const fail = (why: string): never => {
       throw new WhittleError("test-not-executable", `The test command "${program}" ${why}.`);
     };
@@ -247,17 +248,17 @@ export class CommandOracle {
       const state = await probe(path);
       if (state === "missing") fail(`does not exist (looked for ${path})`);
       if (state === "not-executable") fail(`is not executable (${path})`);
-      return;
+      return path;
     }
     let found: string | undefined;
     for (const dir of (process.env["PATH"] ?? "").split(delimiter)) {
       const path = resolve(dir, program); // an empty PATH entry means the current directory
       const state = await probe(path);
-      if (state === "ok") return;
+      if (state === "ok") return path;
       if (state === "not-executable") found ??= path;
     }
     if (found !== undefined) fail(`is not executable (${found})`);
-    fail("was not found in PATH");
+    return fail("was not found in PATH");
   }
 }
 

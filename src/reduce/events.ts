@@ -23,8 +23,18 @@ export type ReductionEvent =
       readonly id: number;
       readonly label: TestLabel;
       readonly size: number;
-      /** "cancelled" when the round was decided (or the run stopped) before the test finished. */
-      readonly outcome: Outcome | "cancelled";
+      /**
+       * "cancelled" when the round was decided (or the run stopped) before the test finished;
+       * "error" when the oracle threw (the reduction then fails).
+       */
+      readonly outcome: Outcome | "cancelled" | "error";
+    }
+  /** A check made before the reduction, counted apart from its tests: the original, then empty. */
+  | {
+      readonly type: "check";
+      readonly what: "original" | "empty";
+      readonly size: number;
+      readonly outcome: Outcome;
     }
   | {
       readonly type: "cache-hit";

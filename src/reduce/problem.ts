@@ -47,8 +47,9 @@ export class AtomProblem implements DdminHooks {
     try {
       outcome = toOutcome(await this.oracle(content, signal));
     } catch (error) {
-      if (signal.aborted)
-        this.emit({ type: "test-end", id, label, size: content.length, outcome: "cancelled" });
+      // Every test-start gets its test-end, also when the oracle fails.
+      const outcome = signal.aborted ? "cancelled" : "error";
+      this.emit({ type: "test-end", id, label, size: content.length, outcome });
       throw error;
     }
     if (signal.aborted) {

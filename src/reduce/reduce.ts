@@ -3,7 +3,7 @@ import { createCache } from "../cache/index.js";
 import { fullConfiguration } from "../ddmin/configuration.js";
 import { ddmin } from "../ddmin/ddmin.js";
 import { NotInterestingError } from "../errors.js";
-import { isInteresting, toOutcome } from "../outcome.js";
+import { isInteresting, toOutcome, type Outcome } from "../outcome.js";
 import type { EventListener, ReductionEvent } from "./events.js";
 import { resolveOptions, type ReduceOptions, type ResolvedOptions } from "./options.js";
 import { AtomProblem, type Oracle } from "./problem.js";
@@ -18,19 +18,42 @@ export interface ReduceRunOptions extends ReduceOptions {
   assumeInteresting?: boolean;
 }
 
-/** The outcome of a reduction; both kinds carry the smallest interesting input found. */
+/**
+ * The outcome of a reduction. Every kind carries the smallest interesting input found so far, so a
+ * caller can always keep it: `done` (the reduction finished), `stopped` (`signal` was aborted) and
+ * `failed` (the oracle or anything else threw; `error` says what).
+ */
 export type ReduceResult =
-  | { readonly kind: "done"; readonly output: Uint8Array; readonly stats: ReductionStats }
+  | {
+      readonly kind: "done";
+      readonly output: Uint8Array;
+      readonly stats: ReductionStats;
+      /**
+       * The empty input is interesting: the test probably does not check the failure at all. The
+       * output is then empty and nothing else was tried.
+       */
+      readonly emptyIsInteresting: boolean;
+    }
   | {
       readonly kind: "stopped";
       readonly output: Uint8Array;
       readonly stats: ReductionStats;
       readonly reason: unknown;
+    }
+  | {
+      readonly kind: "failed";
+      readonly output: Uint8Array;
+      readonly stats: ReductionStats;
+      readonly error: unknown;
     };
 
 /**
  * Reduces `input` to a smaller input that `oracle` still finds interesting: ddmin over lines,
  * characters, or lines then characters, with the configured variant, cache and parallelism.
+ *
+ * Before reducing it checks the original (unless `assumeInteresting`) and then the empty input; both
+ * checks are counted apart from the reduction's tests (`stats.checks`), as the papers count. Invalid
+ * options and an original input that is not interesting throw; every later failure is a result.
  */
 export async function reduce(
   input: Uint8Array,
@@ -46,28 +69,50 @@ export async function reduce(
     collector.listener(event);
     listener?.(event);
   };
-  const signal = options.signal;
+  const signal = options.signal ?? new AbortController().signal;
+  const check = async (what: "original" | "empty", candidate: Uint8Array): Promise<Outcome> => {
+    const outcome = toOutcome(await oracle(candidate, signal));
+    signal.throwIfAborted();
+    emit({ type: "check", what, size: candidate.length, outcome });
+    return outcome;
+  };
 
-  if (!options.assumeInteresting) {
-    const outcome = toOutcome(await oracle(input, signal ?? new AbortController().signal));
-    if (!isInteresting(outcome)) {
-      throw new NotInterestingError(`the original input is not interesting (the oracle answered ${outcome})`);
+  try {
+    if (!options.assumeInteresting) {
+      const outcome = await check("original", input);
+      if (!isInteresting(outcome)) {
+        throw new NotInterestingError(
+          `the original input is not interesting (the oracle answered ${outcome})`,
+        );
+      }
     }
-  }
+    if (input.length > 0 && isInteresting(await check("empty", new Uint8Array(0)))) {
+      emit({ type: "improved", size: 0, content: new Uint8Array(0) });
+      return { kind: "done", output: best, stats: collector.stats, emptyIsInteresting: true };
+    }
 
-  let testId = 0;
-  const passes = atomPasses(resolved.atom);
-  for (let pass = 0; pass < passes.length; pass++) {
-    const atomKind = passes[pass]!;
-    const atoms = splitAtoms(best, atomKind);
-    emit({ type: "pass", pass, atom: atomKind, atoms: atoms.length, size: best.length });
-    const cache = createCache(resolved.cache, { cacheFail: resolved.cacheFail, evict: resolved.cacheEvict });
-    const problem = new AtomProblem(atoms, oracle, cache, emit, () => ++testId, signal);
-    const result = await ddmin(fullConfiguration(atoms.length), problem, resolved);
-    emit({ type: "cache-stats", stats: cache.stats() });
-    if (result.kind === "stopped") {
-      return { kind: "stopped", output: best, stats: collector.stats, reason: result.reason };
+    let testId = 0;
+    const passes = atomPasses(resolved.atom);
+    for (let pass = 0; pass < passes.length; pass++) {
+      const atomKind = passes[pass]!;
+      const atoms = splitAtoms(best, atomKind);
+      emit({ type: "pass", pass, atom: atomKind, atoms: atoms.length, size: best.length });
+      const cache = createCache(resolved.cache, {
+        cacheFail: resolved.cacheFail,
+        evict: resolved.cacheEvict,
+      });
+      const problem = new AtomProblem(atoms, oracle, cache, emit, () => ++testId, signal);
+      const result = await ddmin(fullConfiguration(atoms.length), problem, resolved);
+      emit({ type: "cache-stats", stats: cache.stats() });
+      if (result.kind === "stopped") {
+        return { kind: "stopped", output: best, stats: collector.stats, reason: result.reason };
+      }
     }
+    return { kind: "done", output: best, stats: collector.stats, emptyIsInteresting: false };
+  } catch (error) {
+    if (error instanceof NotInterestingError) throw error;
+    if (signal.aborted)
+      return { kind: "stopped", output: best, stats: collector.stats, reason: signal.reason };
+    return { kind: "failed", output: best, stats: collector.stats, error };
   }
-  return { kind: "done", output: best, stats: collector.stats };
 }

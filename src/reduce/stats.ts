@@ -9,6 +9,10 @@ export interface ReductionStats {
   /** ddmin rounds ("iterations" in Table 3 of the practical-improvements paper), over all passes. */
   iterations: number;
   timeouts: number;
+  /** Tests killed by a signal (not cached, like timeouts). */
+  killed: number;
+  /** Checks before the reduction (the original, the empty input), not counted as tests. */
+  checks: number;
   /** Tests stopped because their round was decided without them. */
   cancelled: number;
   interesting: number;
@@ -27,6 +31,8 @@ export class StatsCollector {
       cacheHits: 0,
       iterations: 0,
       timeouts: 0,
+      killed: 0,
+      checks: 0,
       cancelled: 0,
       interesting: 0,
       inputBytes,
@@ -43,8 +49,12 @@ export class StatsCollector {
         break;
       case "test-end":
         if (event.outcome === "timeout") s.timeouts++;
+        else if (event.outcome === "killed") s.killed++;
         else if (event.outcome === "cancelled") s.cancelled++;
         else if (event.outcome === "interesting") s.interesting++;
+        break;
+      case "check":
+        s.checks++;
         break;
       case "cache-hit":
         s.cacheHits++;

@@ -1,11 +1,47 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { Progress, statusLine } from "../../src/cli/progress.js";
+import {
+  LIVE_TICK_MS,
+  PLAIN_TICK_MS,
+  Progress,
+  statusLine,
+  type ProgressClock,
+} from "../../src/cli/progress.js";
 import type { TestLabel } from "../../src/ddmin/ddmin.js";
 
 const label: TestLabel = { kind: "complement", index: 0, round: 1, granularity: 4 };
 
-function feed(progress: Progress, clock: { t: number }): void {
+/** A fake clock: time moves only when a test says so, and due interval timers fire then. */
+class FakeClock implements ProgressClock {
+  t = 0;
+  private timers: { tick: () => void; every: number; due: number; active: boolean }[] = [];
+  now = (): number => this.t;
+  setInterval = (tick: () => void, every: number): { unref(): void } => {
+    const timer = { tick, every, due: this.t + every, active: true, unref: () => undefined };
+    this.timers.push(timer);
+    return timer;
+  };
+  clearInterval = (handle: object): void => {
+    for (const timer of this.timers) if ((timer as object) === handle) timer.active = false;
+  };
+  /** Moves time forward by `ms`, firing every due timer on the way. */
+  advance(ms: number): void {
+    const end = this.t + ms;
+    for (;;) {
+      const next = this.timers.filter((x) => x.active).sort((a, b) => a.due - b.due)[0];
+      if (next === undefined || next.due > end) break;
+      this.t = next.due;
+      next.due += next.every;
+      next.tick();
+    }
+    this.t = end;
+  }
+  get activeTimers(): number {
+    return this.timers.filter((x) => x.active).length;
+  }
+}
+
+function feed(progress: Progress, clock: FakeClock): void {
   progress.listener({ type: "pass", pass: 0, atom: "line", atoms: 10, size: 1000 });
   progress.listener({ type: "round", round: 1, granularity: 4, size: 10 });
   for (let i = 1; i <= 20; i++) {
@@ -25,7 +61,16 @@ function feed(progress: Progress, clock: { t: number }): void {
 
 test("the status line shows size vs. original, tests and rate, cache hits, timeouts, time, pass and granularity", () => {
   const line = statusLine(
-    { originalBytes: 1000, bytes: 250, tests: 20, cacheHits: 1, timeouts: 1, pass: "line", granularity: 4 },
+    {
+      originalBytes: 1000,
+      checkLimitMs: undefined,
+      bytes: 250,
+      tests: 20,
+      cacheHits: 1,
+      timeouts: 1,
+      pass: "line",
+      granularity: 4,
+    },
     6000,
   );
   assert.equal(
@@ -35,9 +80,9 @@ test("the status line shows size vs. original, tests and rate, cache hits, timeo
 });
 
 test("on a terminal the line is redrawn in place; in a log, plain lines come every few seconds", () => {
-  const clock = { t: 0 };
+  const clock = new FakeClock();
   const live: string[] = [];
-  const p1 = new Progress("live", 1000, { write: (s: string) => live.push(s), columns: 200 }, () => clock.t);
+  const p1 = new Progress("live", 1000, { write: (s: string) => live.push(s), columns: 200 }, clock);
   feed(p1, clock);
   p1.finish();
   assert.ok(live.length > 5 && live.every((s) => s.startsWith("\r\x1b[2K")), "redrawn in place");
@@ -49,12 +94,57 @@ test("on a terminal the line is redrawn in place; in a log, plain lines come eve
 
   clock.t = 0;
   const plain: string[] = [];
-  const p2 = new Progress("plain", 1000, { write: (s: string) => plain.push(s) }, () => clock.t);
+  const p2 = new Progress("plain", 1000, { write: (s: string) => plain.push(s) }, clock);
   feed(p2, clock);
   assert.ok(plain.length >= 1 && plain.length <= 2, `a line every 5 s of 6 s: ${plain.length}`);
   assert.ok(plain.every((s) => s.startsWith("whittle: ") && s.endsWith("\n")));
 
   const quiet: string[] = [];
-  feed(new Progress("quiet", 1000, { write: (s: string) => quiet.push(s) }, () => clock.t), clock);
+  feed(new Progress("quiet", 1000, { write: (s: string) => quiet.push(s) }, clock), clock);
   assert.deepEqual(quiet, []);
+});
+
+test("with no events at all, the live line keeps ticking once a second and the log line every 5 s", () => {
+  const clock = new FakeClock();
+  const live: string[] = [];
+  const p = new Progress("live", 1000, { write: (s: string) => live.push(s), columns: 200 }, clock);
+  p.listener({ type: "pass", pass: 0, atom: "line", atoms: 10, size: 1000 });
+  const before = live.length;
+  clock.advance(10 * LIVE_TICK_MS);
+  const ticks = live.slice(before);
+  assert.equal(ticks.length, 10, "one redraw per second");
+  assert.match(ticks[0]!, / 1\.0 s · /);
+  assert.match(ticks[9]!, / 10\.0 s · /, "the elapsed time moves");
+  p.finish();
+  assert.equal(clock.activeTimers, 0, "finish() stops the timer");
+  clock.advance(5 * LIVE_TICK_MS);
+  assert.equal(live.length, before + 11, "nothing more after finish (only the clearing write)");
+
+  const log: string[] = [];
+  const q = new Progress("plain", 1000, { write: (s: string) => log.push(s) }, clock);
+  clock.advance(3 * PLAIN_TICK_MS);
+  q.finish();
+  assert.equal(log.length, 3);
+});
+
+test("during the initial check the line says what it waits for, and for how long", () => {
+  const clock = new FakeClock();
+  const live: string[] = [];
+  const p = new Progress("live", 2048, { write: (s: string) => live.push(s), columns: 300 }, clock);
+  p.checking(300_000);
+  clock.advance(12 * LIVE_TICK_MS);
+  assert.match(live.at(-1)!, /waiting for the test for 12\.0 s \(limit 5 min 0 s\)/);
+  p.listener({ type: "check", what: "empty", size: 0, outcome: "not-interesting" });
+  p.listener({ type: "pass", pass: 0, atom: "line", atoms: 10, size: 2048 });
+  clock.advance(LIVE_TICK_MS);
+  assert.match(live.at(-1)!, /2048 B of 2048 B .* 1\.0 s · line pass/, "the reduction's own clock");
+  p.finish();
+
+  const log: string[] = [];
+  const q = new Progress("plain", 2048, { write: (s: string) => log.push(s) }, clock);
+  q.checking(60_000);
+  clock.advance(2 * PLAIN_TICK_MS);
+  q.finish();
+  assert.equal(log.length, 2);
+  assert.match(log[1]!, /^whittle: checking .*waiting for the test for 10\.0 s \(limit 1 min 0 s\)\n$/);
 });

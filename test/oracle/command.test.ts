@@ -112,17 +112,26 @@ test("test() returns just the outcome", async (t) => {
   assert.equal(await oracle.test(text("no")), "not-interesting");
 });
 
-test('"{}" is replaced by the candidate path, everywhere it appears', async (t) => {
+test('"{}" is replaced by the candidate path, everywhere it appears, inside arguments too', async (t) => {
   const s = await scratch(t);
   const args = await s.script("args.sh", 'printf "%s\\n" "$@" > "$OUT/args"');
   await s.oracle({ command: [args, "-o", "{}", "x{}", "{}"], fileName: "crash.c" }).run(text("x"));
   const [a, b, c, d, ...rest] = (await readFile(join(s.out, "args"), "utf8")).split("\n");
   assert.equal(a, "-o");
-  assert.equal(c, "x{}");
+  assert.equal(c, `x${b}`);
   assert.equal(b, d);
   assert.deepEqual(rest, [""]);
   assert.equal(basename(b ?? ""), "crash.c");
   assert.equal(dirname(dirname(b ?? "")), s.root, "the candidate is in a fresh dir directly below tmpRoot");
+});
+
+test('"{}" only inside an argument (--file={}) is substituted, and nothing is appended', async (t) => {
+  const s = await scratch(t);
+  const args = await s.script("args.sh", 'printf "%s\\n" "$@" > "$OUT/args"');
+  await s.oracle({ command: [args, "--file={}"], fileName: "crash.c" }).run(text("x"));
+  const lines = (await readFile(join(s.out, "args"), "utf8")).split("\n");
+  assert.equal(lines.length, 2, "one argument");
+  assert.match(lines[0]!, /^--file=\/.*\/crash\.c$/);
 });
 
 test("without {} the candidate path is appended", async (t) => {

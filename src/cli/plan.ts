@@ -1,0 +1,185 @@
+import { lstat, readFile, realpath, stat } from "node:fs/promises";
+import { basename, delimiter, resolve } from "node:path";
+import { CommandOracle } from "../oracle/command.js";
+import type { ReduceOptions } from "../reduce/options.js";
+import { UsageError, type CliOptions } from "./args.js";
+import {
+  canonical,
+  defaultOutputPath,
+  freeBackupName,
+  identity,
+  likenessOf,
+  whyNotWritable,
+  type FileLikeness,
+  type OutputTarget,
+} from "./files.js";
+
+/** Everything a run needs, checked before any test runs. */
+export interface RunPlan {
+  readonly options: CliOptions;
+  /** The input's path; for a symlink reduced in place, the path of its target. */
+  readonly inputPath: string;
+  /** The input's bytes as read at the start: the original, whatever happens to the file later. */
+  readonly input: Uint8Array;
+  readonly inputLike: FileLikeness;
+  readonly fileName: string;
+  /** The test's argv, its program resolved to an absolute path. */
+  readonly command: string[];
+  readonly env: Record<string, string>;
+  readonly output: OutputTarget;
+  /** How the output is named to the user. */
+  readonly outputName: string;
+  /** File name for the result if the output cannot take it (saved in the temporary directory). */
+  readonly fallbackName: string;
+  /** With --in-place: where the original is kept. */
+  readonly backupPath: string | undefined;
+  readonly statsPath: string | undefined;
+  /** What the reduction is asked to do, passed to reduce() and recorded in --stats. */
+  readonly reduceOptions: ReduceOptions;
+}
+
+/**
+ * Checks everything the command line names — the working directory, the input, the test, the output,
+ * the statistics file — and refuses (UsageError, exit 2) any run that could not finish or that would
+ * overwrite the input, its backup or the result.
+ */
+export async function planRun(o: CliOptions): Promise<RunPlan> {
+  let cwd: string;
+  try {
+    cwd = process.cwd();
+  } catch {
+    throw new UsageError("the current directory no longer exists: cd to one that does and run whittle again");
+  }
+
+  // The input: a readable regular file. In place, a symlink's target is what gets reduced.
+  const given = resolve(cwd, o.input);
+  let inputPath = given;
+  let input: Uint8Array;
+  let inputLike: FileLikeness;
+  try {
+    if (o.inPlace && (await lstat(given)).isSymbolicLink()) inputPath = await realpath(given);
+    const s = await stat(inputPath);
+    if (!s.isFile()) throw new UsageError(`input ${o.input} is not a regular file`);
+    inputLike = likenessOf(s);
+    input = await readFile(inputPath);
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(
+      `cannot read input ${o.input}: ${code === "ENOENT" ? "no such file" : (error as Error).message}`,
+    );
+  }
+
+  // The test: its program as an absolute path (it runs in a temporary directory, where a relative
+  // path or a relative PATH entry would mean something else).
+  const command = [...o.command];
+  command[0] = await CommandOracle.checkExecutable(o.command[0]!);
+
+  const output = await outputTarget(o, cwd, inputPath, inputLike);
+  const outputName = o.inPlace
+    ? o.input
+    : o.output === "-"
+      ? "stdout"
+      : (o.output ?? defaultOutputPath(o.input));
+  if (!o.inPlace && output.kind !== "stdout" && (await sameFile(output.path, inputPath))) {
+    throw new UsageError(
+      `the output ${outputName} is the input itself; use --in-place to reduce the input (it keeps a backup)`,
+    );
+  }
+  const backupPath = o.inPlace ? await freeBackupName(given) : undefined;
+
+  // The statistics file may be none of the files whittle must keep.
+  let statsPath: string | undefined;
+  if (o.stats !== undefined) {
+    statsPath = resolve(cwd, o.stats);
+    const guarded: [string, string | undefined][] = [
+      ["the input", inputPath],
+      ["the input", given],
+      ["the output", output.kind === "stdout" ? undefined : output.path],
+      ["the backup of the input", backupPath],
+    ];
+    for (const [what, path] of guarded) {
+      if (path !== undefined && (await sameFile(statsPath, path))) {
+        throw new UsageError(`--stats ${o.stats} would overwrite ${what}: name another file`);
+      }
+    }
+    const why = await whyNotWritable(statsPath);
+    if (why !== undefined) throw new UsageError(`cannot write the statistics to ${o.stats}: ${why}`);
+  }
+
+  return {
+    options: o,
+    inputPath,
+    input,
+    inputLike,
+    fileName: basename(given),
+    command,
+    env: {
+      WHITTLE_INPUT: backupPath ?? inputPath,
+      WHITTLE_CWD: cwd,
+      PATH: absolutePath(process.env["PATH"] ?? "", cwd),
+    },
+    output,
+    outputName,
+    fallbackName: basename(defaultOutputPath(inputPath)),
+    backupPath,
+    statsPath,
+    reduceOptions: {
+      atom: o.atom,
+      splitFactor: o.splitFactor,
+      strategy: o.strategy,
+      subsetOrder: o.subsetOrder,
+      complementOrder: o.complementOrder,
+      ddStar: o.ddStar,
+      jobs: o.jobs,
+      combine: o.combine,
+      firstWins: o.firstWins,
+      cache: o.cache,
+      cacheFail: o.cacheFail,
+      cacheEvict: o.cacheEvict,
+    },
+  };
+}
+
+/** Where the result goes, and how: see OutputTarget. */
+async function outputTarget(
+  o: CliOptions,
+  cwd: string,
+  inputPath: string,
+  inputLike: FileLikeness,
+): Promise<OutputTarget> {
+  if (o.inPlace) return { kind: "file", path: inputPath, like: inputLike };
+  if (o.output === "-") return { kind: "stdout" };
+  const name = o.output ?? defaultOutputPath(o.input);
+  const path = resolve(cwd, name);
+  let s;
+  try {
+    s = await stat(path);
+  } catch {
+    s = undefined;
+  }
+  if (s !== undefined && !s.isFile() && !s.isDirectory()) return { kind: "special", path };
+  const why = await whyNotWritable(path);
+  if (why !== undefined) throw new UsageError(`cannot write the output ${name}: ${why}`);
+  // An existing result file keeps its mode and owner; a new one gets the usual ones (umask).
+  return { kind: "file", path: await canonical(path), like: s ? likenessOf(s) : undefined };
+}
+
+/** Whether two paths name the same file: the same canonical path, or the same inode. */
+async function sameFile(a: string, b: string): Promise<boolean> {
+  if ((await canonical(a)) === (await canonical(b))) return true;
+  const [ia, ib] = [await identity(a), await identity(b)];
+  return ia !== undefined && ia === ib;
+}
+
+/**
+ * PATH for the test, with relative entries (and the empty entry, which means ".") made absolute
+ * against whittle's own directory: the test runs in a temporary directory, where they would point
+ * somewhere else.
+ */
+export function absolutePath(path: string, cwd: string): string {
+  return path
+    .split(delimiter)
+    .map((entry) => resolve(cwd, entry))
+    .join(delimiter);
+}

@@ -1,0 +1,52 @@
+import type { ReduceOptions } from "../reduce/options.js";
+import type { ReductionStats } from "../reduce/stats.js";
+import { writeAtomic } from "./files.js";
+
+/** What `--stats` records, on every way a run can end after the options were accepted. */
+export interface StatsSummary {
+  result: "done" | "interrupted" | "failed" | "not-interesting";
+  /** With "failed": what went wrong. */
+  error?: string;
+  /** The empty input was interesting (the test probably does not check the failure). */
+  emptyIsInteresting?: boolean;
+  inputBytes: number;
+  initialCheckMs: number;
+  /** The per-test timeout (absent when the run ended at the initial check). */
+  timeoutMs?: number;
+  wallMs: number;
+  /** The reduction's counts (absent when the run ended at the initial check). */
+  stats?: ReductionStats;
+  outputBytes?: number;
+}
+
+/** Writes the JSON summary atomically (a reader never sees half of it). */
+export async function writeStats(path: string, summary: StatsSummary, options: ReduceOptions): Promise<void> {
+  const s = summary.stats;
+  const json = {
+    result: summary.result,
+    ...(summary.error !== undefined ? { error: summary.error } : {}),
+    ...(summary.emptyIsInteresting ? { emptyIsInteresting: true } : {}),
+    tests: s?.tests ?? 0,
+    checks: (s?.checks ?? 0) + 1, // the initial check is made by the command itself
+    cacheHits: s?.cacheHits ?? 0,
+    iterations: s?.iterations ?? 0,
+    timeouts: s?.timeouts ?? 0,
+    killed: s?.killed ?? 0,
+    cancelled: s?.cancelled ?? 0,
+    inputBytes: summary.inputBytes,
+    outputBytes: summary.outputBytes ?? null,
+    wallMs: summary.wallMs,
+    initialCheckMs: summary.initialCheckMs,
+    timeoutMs: summary.timeoutMs ?? null,
+    cache: s?.cache ?? null,
+    options: {
+      ...options,
+      splitFactor:
+        typeof options.splitFactor === "number" && !Number.isFinite(options.splitFactor)
+          ? "inf"
+          : options.splitFactor,
+      jobs: options.jobs ?? null,
+    },
+  };
+  await writeAtomic(path, new TextEncoder().encode(JSON.stringify(json, null, 2) + "\n"));
+}
