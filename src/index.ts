@@ -1,40 +1,21 @@
 /**
- * whittle: a test-case reducer. The public API.
+ * whittle: a test-case reducer. The public API: `reduce()` with its options, results and events,
+ * the oracle types with `commandOracle()` for external tests, errors and outcomes. The algorithms'
+ * building blocks are in `whittle/engine`.
  */
 export { reduce, type ReduceResult, type ReduceRunOptions } from "./reduce/reduce.js";
-export { DEFAULTS, resolveOptions, type ReduceOptions, type ResolvedOptions } from "./reduce/options.js";
+export { DEFAULTS, type ReduceOptions } from "./reduce/options.js";
 export type { Oracle } from "./reduce/problem.js";
 export type { ReductionEvent, EventListener } from "./reduce/events.js";
-export { StatsCollector, type ReductionStats } from "./reduce/stats.js";
+export type { ReductionStats } from "./reduce/stats.js";
+export type { AtomMode } from "./atoms/atoms.js";
+export type { Strategy, Order } from "./ddmin/order.js";
+export type { CacheKind } from "./cache/index.js";
 export {
-  ddmin,
-  type DdminOptions,
-  type DdminHooks,
-  type DdminResult,
-  type DdminEvent,
-  type TestLabel,
-} from "./ddmin/ddmin.js";
-export { split, nextGranularity } from "./ddmin/partition.js";
-export {
-  roundLoops,
-  STRATEGIES,
-  ORDERS,
-  type Strategy,
-  type Order,
-  type CandidateRef,
-} from "./ddmin/order.js";
-export { findInteresting } from "./ddmin/round.js";
-export type { Configuration } from "./ddmin/configuration.js";
-export {
-  createCache,
-  CACHES,
-  CACHE_KINDS,
-  type CacheKind,
-  type CacheOptions,
-  type CacheStats,
-  type OutcomeCache,
-} from "./cache/index.js";
-export { splitAtoms, splitLines, splitChars, joinAtoms, atomPasses, ATOM_MODES } from "./atoms/atoms.js";
-export type { AtomKind, AtomMode } from "./atoms/atoms.js";
+  commandOracle,
+  type CommandOracleOptions,
+  type CommandRun,
+  type RunnableOracle,
+} from "./oracle/index.js";
 export { type Outcome, OUTCOMES, isInteresting } from "./outcome.js";
 export { WhittleError, NotInterestingError, InvalidOptionError, type WhittleErrorCode } from "./errors.js";

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { createCache, reduce, type CacheKind } from "../../src/index.js";
+import { reduce } from "../../src/index.js";
+import { createCache, type CacheKind } from "../../src/engine.js";
 import type { CacheKey } from "../../src/cache/cache.js";
 
 const key = (text: string): CacheKey => {
