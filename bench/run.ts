@@ -2,7 +2,9 @@
  * whittle's benchmark harness (GitHub issue #4): the papers' tables reproduced, plus speed and memory
  * figures. `npm run bench [-- --quick] [-- --only table3a,cache] [-- --out dir]`.
  *
- * Writes report.md and results.json to the output folder (default bench/results/) and prints where.
+ * Writes report.md and results.json to the output folder (default bench/results/<date>-<commit>/,
+ * with "-quick" for quick runs and "-dirty" when the working tree has changes) and prints where. The
+ * figures quoted in the READMEs come from such a folder, committed.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -58,7 +60,9 @@ async function main(): Promise<void> {
   const chosen = SECTIONS.filter((s) => !only || only.includes(s.id));
 
   const repoRoot = findRepoRoot();
-  const outDir = resolve(values.out ?? join(repoRoot, "bench", "results"));
+  const outDir = resolve(
+    values.out ?? join(repoRoot, "bench", "results", runName(repoRoot, values.quick ?? false)),
+  );
   const sharedDir = sharedRoot(repoRoot);
   const shared = discoverSharedCases(join(sharedDir, "bench", "cases"));
   if (shared.note) progress(`NOTE: ${shared.note}`);
@@ -143,3 +147,11 @@ main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });
+
+/** The folder name of a run: its date, the commit it measured, and how. */
+function runName(repoRoot: string, quick: boolean): string {
+  const date = new Date().toISOString().slice(0, 10);
+  const state = gitState(repoRoot);
+  const commit = state.split(" ")[0] ?? "unknown";
+  return `${date}-${commit}${state.includes("changed") ? "-dirty" : ""}${quick ? "-quick" : ""}`;
+}
