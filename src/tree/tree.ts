@@ -1,0 +1,386 @@
+import type { RawNode } from "./raw.js";
+
+/** Which of Picireny's tree transforms to apply when a tree is built; each is on by default. */
+export interface TreeTransforms {
+  /**
+   * Squeeze linear chains: a rule node whose only child has the same minimal replacement is the same
+   * candidate twice, so the child takes its place.
+   */
+  readonly squeeze: boolean;
+  /**
+   * Flatten left and right recursion: `list: list ',' item | item` over `a, b, c` becomes one list
+   * node whose recursive tails (`, b`, `, c`) are removable items with an empty replacement, as if
+   * the rule were `list: item (',' item)*`.
+   */
+  readonly flattenRecursion: boolean;
+  /** Hide nodes whose text already equals their minimal replacement: replacing them changes nothing. */
+  readonly skipUnremovable: boolean;
+}
+
+export const ALL_TRANSFORMS: TreeTransforms = {
+  squeeze: true,
+  flattenRecursion: true,
+  skipUnremovable: true,
+};
+export const NO_TRANSFORMS: TreeTransforms = {
+  squeeze: false,
+  flattenRecursion: false,
+  skipUnremovable: false,
+};
+
+const TOKEN = 1;
+/** A node made by a transform (a flattened recursion tail), not by the grammar. */
+const SYNTHETIC = 2;
+/** Hidden from the algorithms: its text equals its replacement (skipUnremovable). */
+const FIXED = 4;
+
+const utf8 = new TextEncoder();
+
+/** A node while the tree is being built (transforms rewrite these before the tree is frozen). */
+interface Draft {
+  kind: string;
+  flags: number;
+  start: number;
+  end: number;
+  replacement: string;
+  children: Draft[];
+}
+
+/**
+ * An immutable parse tree over the bytes of one input, built once; the reducers never change it.
+ * Progress is kept outside, as an edit set (see edits.ts), and rendered to bytes on demand.
+ *
+ * Nodes are numbered 0 … size − 1 in document order (a node before its children, children left to
+ * right); node 0 is the root. Per-node facts live in typed arrays, so a tree of a few hundred
+ * thousand nodes is a few megabytes.
+ */
+export class Tree {
+  readonly input: Uint8Array;
+  readonly size: number;
+  private readonly kindNames: readonly string[];
+  private readonly kindOf: Int32Array;
+  private readonly flags: Uint8Array;
+  private readonly starts: Int32Array;
+  private readonly ends: Int32Array;
+  private readonly parents: Int32Array;
+  private readonly depths: Int32Array;
+  private readonly childStart: Int32Array;
+  private readonly childIds: Int32Array;
+  private readonly replacementOf: Int32Array;
+  private readonly replacementTexts: readonly Uint8Array[];
+  /** For token nodes: where the hidden text before them starts (the end of the previous token). */
+  private readonly gapStarts: Int32Array;
+  /** Token nodes in document order. */
+  readonly tokens: Int32Array;
+  /** The bytes after the last token (a final newline, trailing comments). */
+  readonly trailingStart: number;
+  readonly maxDepth: number;
+
+  private constructor(input: Uint8Array, root: Draft) {
+    this.input = input;
+    const nodes: Draft[] = [];
+    const parentsList: number[] = [];
+    const depthsList: number[] = [];
+    // Iterative pre-order walk: deep trees (long recursive chains) must not overflow the stack.
+    const stack: [Draft, number, number][] = [[root, -1, 0]];
+    while (stack.length > 0) {
+      const [node, parent, depth] = stack.pop()!;
+      nodes.push(node);
+      parentsList.push(parent);
+      depthsList.push(depth);
+      const id = nodes.length - 1;
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push([node.children[i]!, id, depth + 1]);
+    }
+    const n = nodes.length;
+    this.size = n;
+    const kindIndex = new Map<string, number>();
+    const replacementIndex = new Map<string, number>();
+    const kinds: string[] = [];
+    const replacements: Uint8Array[] = [];
+    this.kindOf = new Int32Array(n);
+    this.flags = new Uint8Array(n);
+    this.starts = new Int32Array(n);
+    this.ends = new Int32Array(n);
+    this.parents = Int32Array.from(parentsList);
+    this.depths = Int32Array.from(depthsList);
+    this.replacementOf = new Int32Array(n);
+    this.childStart = new Int32Array(n + 1);
+    const index = new Map<Draft, number>();
+    nodes.forEach((node, id) => index.set(node, id));
+    let childCount = 0;
+    for (const node of nodes) childCount += node.children.length;
+    this.childIds = new Int32Array(childCount);
+    let at = 0;
+    const tokens: number[] = [];
+    let maxDepth = 0;
+    for (let id = 0; id < n; id++) {
+      const node = nodes[id]!;
+      let k = kindIndex.get(node.kind);
+      if (k === undefined) {
+        k = kinds.length;
+        kinds.push(node.kind);
+        kindIndex.set(node.kind, k);
+      }
+      let r = replacementIndex.get(node.replacement);
+      if (r === undefined) {
+        r = replacements.length;
+        replacements.push(utf8.encode(node.replacement));
+        replacementIndex.set(node.replacement, r);
+      }
+      this.kindOf[id] = k;
+      this.flags[id] = node.flags;
+      this.starts[id] = node.start;
+      this.ends[id] = node.end;
+      this.replacementOf[id] = r;
+      this.childStart[id] = at;
+      for (const child of node.children) this.childIds[at++] = index.get(child)!;
+      if (node.flags & TOKEN) tokens.push(id);
+      maxDepth = Math.max(maxDepth, this.depths[id]!);
+    }
+    this.childStart[n] = at;
+    this.kindNames = kinds;
+    this.replacementTexts = replacements;
+    this.tokens = Int32Array.from(tokens);
+    this.gapStarts = new Int32Array(n);
+    let previousEnd = 0;
+    for (const t of tokens) {
+      this.gapStarts[t] = previousEnd;
+      previousEnd = this.ends[t]!;
+    }
+    this.trailingStart = previousEnd;
+    this.maxDepth = maxDepth;
+  }
+
+  /**
+   * Builds the tree of `input` from a front-end's parse tree, applying `transforms`. Tokens with
+   * empty text (EOF) and rule nodes without tokens are dropped: they contribute nothing.
+   */
+  static build(input: Uint8Array, raw: RawNode, transforms: TreeTransforms = ALL_TRANSFORMS): Tree {
+    let root = draft(raw) ?? { kind: raw.kind, flags: 0, start: 0, end: 0, replacement: "", children: [] };
+    if (transforms.flattenRecursion) flattenRecursion(root);
+    if (transforms.squeeze) root = squeeze(root);
+    const tree = new Tree(input, root);
+    if (transforms.skipUnremovable) tree.markUnremovable();
+    return tree;
+  }
+
+  kind(id: number): string {
+    return this.kindNames[this.kindOf[id]!]!;
+  }
+  isToken(id: number): boolean {
+    return (this.flags[id]! & TOKEN) !== 0;
+  }
+  /** Made by a transform (a flattened recursion tail) rather than by a grammar rule. */
+  isSynthetic(id: number): boolean {
+    return (this.flags[id]! & SYNTHETIC) !== 0;
+  }
+  /** Hidden from the algorithms: replacing it by its minimal replacement would change nothing. */
+  isFixed(id: number): boolean {
+    return (this.flags[id]! & FIXED) !== 0;
+  }
+  /** Its minimal replacement is empty: removing it leaves nothing (coarse HDD works on these). */
+  isRemovable(id: number): boolean {
+    return this.replacement(id).length === 0;
+  }
+  start(id: number): number {
+    return this.starts[id]!;
+  }
+  end(id: number): number {
+    return this.ends[id]!;
+  }
+  parent(id: number): number {
+    return this.parents[id]!;
+  }
+  depth(id: number): number {
+    return this.depths[id]!;
+  }
+  children(id: number): Int32Array {
+    return this.childIds.subarray(this.childStart[id], this.childStart[id + 1]);
+  }
+  /** The minimal replacement's bytes. */
+  replacement(id: number): Uint8Array {
+    return this.replacementTexts[this.replacementOf[id]!]!;
+  }
+  /** The node's own bytes in the input (from its first token to its last, hidden text between included). */
+  text(id: number): Uint8Array {
+    return this.input.subarray(this.starts[id], this.ends[id]);
+  }
+  /** Where the hidden text before token `id` starts: the end of the token before it, or 0. */
+  gapStart(id: number): number {
+    return this.gapStarts[id]!;
+  }
+  /** Whether `ancestor` is `id` or one of its ancestors. */
+  isAncestorOrSelf(ancestor: number, id: number): boolean {
+    // Pre-order numbering: the subtree of `ancestor` is the id range [ancestor, its last descendant].
+    return id >= ancestor && id <= this.lastDescendant(ancestor);
+  }
+  /** The highest id in the subtree of `id` (its last descendant in document order, or itself). */
+  lastDescendant(id: number): number {
+    let last = id;
+    for (;;) {
+      const kids = this.children(last);
+      if (kids.length === 0) return last;
+      last = kids[kids.length - 1]!;
+    }
+  }
+
+  /** The ids at depth `d`, in document order. */
+  level(d: number): number[] {
+    const out: number[] = [];
+    for (let id = 0; id < this.size; id++) if (this.depths[id] === d) out.push(id);
+    return out;
+  }
+
+  /**
+   * skipUnremovable: a node whose tokens equal its replacement is fixed. The comparison ignores
+   * whitespace, which the hidden channel holds in the input and the replacement only as separators.
+   */
+  private markUnremovable(): void {
+    const decoder = new TextDecoder();
+    const squash = (bytes: Uint8Array): string => decoder.decode(bytes).replace(/\s+/g, "");
+    const squashedReplacements = this.replacementTexts.map(squash);
+    for (let id = 0; id < this.size; id++) {
+      if (this.tokensSpell(id, squashedReplacements[this.replacementOf[id]!]!, squash))
+        this.flags[id] = this.flags[id]! | FIXED;
+    }
+  }
+
+  /**
+   * Whether the tokens of `id`, whitespace removed, spell exactly `target`. Stops at the first token
+   * that does not fit, so a large node with a short replacement costs a token or two.
+   */
+  private tokensSpell(id: number, target: string, squash: (bytes: Uint8Array) => string): boolean {
+    let at = 0;
+    const last = this.lastDescendant(id);
+    for (let t = id; t <= last; t++) {
+      if (!this.isToken(t)) continue;
+      const piece = squash(this.text(t));
+      if (!target.startsWith(piece, at)) return false;
+      at += piece.length;
+    }
+    return at === target.length;
+  }
+}
+
+export function concat(parts: readonly Uint8Array[]): Uint8Array {
+  let length = 0;
+  for (const p of parts) length += p.length;
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** Copies a front-end's tree into drafts, dropping empty tokens and rule nodes left without tokens. */
+function draft(raw: RawNode): Draft | undefined {
+  // Iterative post-order, so that very deep trees do not overflow the stack.
+  const done = new Map<RawNode, Draft | undefined>();
+  const stack: [RawNode, boolean][] = [[raw, false]];
+  while (stack.length > 0) {
+    const [node, expanded] = stack.pop()!;
+    if (node.token) {
+      done.set(
+        node,
+        node.end > node.start
+          ? {
+              kind: node.kind,
+              flags: TOKEN,
+              start: node.start,
+              end: node.end,
+              replacement: node.replacement,
+              children: [],
+            }
+          : undefined,
+      );
+      continue;
+    }
+    if (!expanded) {
+      stack.push([node, true]);
+      for (const child of node.children) stack.push([child, false]);
+      continue;
+    }
+    const children = node.children.map((c) => done.get(c)).filter((c): c is Draft => c !== undefined);
+    done.set(
+      node,
+      children.length === 0
+        ? undefined
+        : {
+            kind: node.kind,
+            flags: 0,
+            start: children[0]!.start,
+            end: children[children.length - 1]!.end,
+            replacement: node.replacement,
+            children,
+          },
+    );
+  }
+  return done.get(raw);
+}
+
+/** All rule drafts of a tree, children before their parents. */
+function postOrder(root: Draft): Draft[] {
+  const out: Draft[] = [];
+  const stack: [Draft, boolean][] = [[root, false]];
+  while (stack.length > 0) {
+    const [node, expanded] = stack.pop()!;
+    if (node.flags & TOKEN) continue;
+    if (expanded) {
+      out.push(node);
+      continue;
+    }
+    stack.push([node, true]);
+    for (const child of node.children) stack.push([child, false]);
+  }
+  return out;
+}
+
+/**
+ * Left recursion `r: r b | a` parses `a b1 b2` as r(r(r(a) b1) b2); this rewrites it, children first,
+ * to r(a, (b1), (b2)), each tail a synthetic node with an empty replacement, so HDD can drop a tail
+ * whole instead of replacing the nested rule by its (usually non-empty) minimal replacement. Right
+ * recursion likewise.
+ */
+function flattenRecursion(root: Draft): void {
+  for (const node of postOrder(root)) {
+    const kids = node.children;
+    const tail = (children: Draft[]): Draft => ({
+      kind: node.kind,
+      flags: SYNTHETIC,
+      start: children[0]!.start,
+      end: children[children.length - 1]!.end,
+      replacement: "",
+      children,
+    });
+    if (
+      kids.length > 1 &&
+      !(kids[0]!.flags & TOKEN) &&
+      kids[0]!.kind === node.kind &&
+      !(kids[0]!.flags & SYNTHETIC)
+    ) {
+      node.children = [...kids[0]!.children, tail(kids.slice(1))];
+    } else if (
+      kids.length > 1 &&
+      !(kids[kids.length - 1]!.flags & TOKEN) &&
+      kids[kids.length - 1]!.kind === node.kind &&
+      !(kids[kids.length - 1]!.flags & SYNTHETIC)
+    ) {
+      node.children = [tail(kids.slice(0, -1)), ...kids[kids.length - 1]!.children];
+    } else if (kids.length === 1 && !(kids[0]!.flags & TOKEN) && kids[0]!.kind === node.kind) {
+      node.children = kids[0]!.children; // a one-step chain of the same rule
+    }
+  }
+}
+
+/** A rule node whose only child has the same replacement is replaced by that child, children first. */
+function squeeze(root: Draft): Draft {
+  const replaced = new Map<Draft, Draft>();
+  for (const node of postOrder(root)) {
+    node.children = node.children.map((c) => replaced.get(c) ?? c);
+    const only = node.children.length === 1 ? node.children[0]! : undefined;
+    if (only !== undefined && only.replacement === node.replacement) replaced.set(node, only);
+  }
+  return replaced.get(root) ?? root;
+}
