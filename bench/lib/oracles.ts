@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { CommandOracle } from "../../src/oracle/command.js";
 import type { Outcome } from "../../src/outcome.js";
-import type { Oracle } from "../../src/reduce/problem.js";
+import type { Oracle } from "../../src/reduce/evaluator.js";
 import type { BenchCase } from "./cases.js";
 import { pool } from "./timing.js";
 

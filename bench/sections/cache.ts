@@ -8,7 +8,7 @@
  */
 import type { AtomMode } from "../../src/atoms/atoms.js";
 import type { CacheKind } from "../../src/cache/index.js";
-import type { Oracle } from "../../src/reduce/problem.js";
+import type { Oracle } from "../../src/reduce/evaluator.js";
 import { reduce } from "../../src/reduce/reduce.js";
 import type { BenchCase } from "../lib/cases.js";
 import type { BenchContext, Section } from "../lib/context.js";

@@ -11,7 +11,7 @@ import { chmodSync, writeFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { CommandOracle } from "../../src/oracle/command.js";
-import type { Oracle } from "../../src/reduce/problem.js";
+import type { Oracle } from "../../src/reduce/evaluator.js";
 import { reduce } from "../../src/reduce/reduce.js";
 import type { BenchContext, Section } from "../lib/context.js";
 import { fixed, ms, percentSpread, spreadText, table } from "../lib/format.js";

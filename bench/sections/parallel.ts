@@ -18,7 +18,7 @@ import { spread, type Spread } from "../lib/stats.js";
 import { alternate } from "../lib/timing.js";
 import { describeDefaults } from "../lib/defaults.js";
 import { DEFAULTS } from "../../src/reduce/options.js";
-import type { Oracle } from "../../src/reduce/problem.js";
+import type { Oracle } from "../../src/reduce/evaluator.js";
 import { setTimeout as sleep } from "node:timers/promises";
 
 const SLEEP_S = 0.1;

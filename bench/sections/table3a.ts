@@ -5,7 +5,7 @@
  */
 import { reduce } from "../../src/reduce/reduce.js";
 import { STRATEGIES, type Strategy } from "../../src/ddmin/order.js";
-import type { Oracle } from "../../src/reduce/problem.js";
+import type { Oracle } from "../../src/reduce/evaluator.js";
 import { MOCKS, mockInput, mockOracle, TABLE3A_SETTING } from "../../test/helpers/mock.js";
 import type { BenchContext, Section } from "../lib/context.js";
 import { table } from "../lib/format.js";

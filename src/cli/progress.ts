@@ -43,7 +43,7 @@ export function statusLine(s: ProgressState, elapsedMs: number): string {
     `${s.cacheHits} cache hits`,
   ];
   if (s.timeouts > 0) parts.push(`${s.timeouts} timeouts`);
-  parts.push(formatDuration(elapsedMs), `${s.pass} pass, n=${s.granularity}`);
+  parts.push(formatDuration(elapsedMs), `${s.pass}, n=${s.granularity}`);
   return parts.join(" · ");
 }
 
@@ -126,9 +126,9 @@ export class Progress {
     }
     switch (event.type) {
       case "pass":
-        s.pass = event.atom;
+        s.pass = event.pass;
         if (this.mode === "verbose")
-          this.line(`${event.atom} pass: ${event.atoms} atoms, ${formatBytes(event.size)}`);
+          this.line(`${event.pass}: ${event.units} units, ${formatBytes(event.size)}`);
         break;
       case "round":
         s.granularity = event.granularity;

@@ -39,6 +39,7 @@ export async function writeStats(path: string, summary: StatsSummary, options: R
     initialCheckMs: summary.initialCheckMs,
     timeoutMs: summary.timeoutMs ?? null,
     cache: s?.cache ?? null,
+    passes: s?.passes ?? {},
     options: {
       ...options,
       splitFactor:

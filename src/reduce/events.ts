@@ -1,25 +1,27 @@
-import type { AtomKind } from "../atoms/atoms.js";
 import type { CacheStats } from "../cache/index.js";
 import type { DdminEvent, TestLabel } from "../ddmin/ddmin.js";
 import type { Outcome } from "../outcome.js";
 
 /**
  * Everything that happens during a reduction, as data. The CLI's status line, the statistics file
- * and the benchmarks all read these; nothing parses log text. Sizes are in bytes unless named
- * `atoms`. The core has no clock: listeners timestamp events themselves.
+ * and the benchmarks all read these; nothing parses log text. Sizes are in bytes. Events about
+ * candidates name the pass that proposed them (e.g. "ddmin:line"). The core has no clock: listeners
+ * timestamp events themselves.
  */
 export type ReductionEvent =
   | DdminEvent
+  /** A pass starts on the current best: `units` atoms (or nodes) to work with. */
+  | { readonly type: "pass"; readonly pass: string; readonly units: number; readonly size: number }
   | {
-      readonly type: "pass";
-      readonly pass: number;
-      readonly atom: AtomKind;
-      readonly atoms: number;
+      readonly type: "test-start";
+      readonly pass: string;
+      readonly id: number;
+      readonly label: TestLabel;
       readonly size: number;
     }
-  | { readonly type: "test-start"; readonly id: number; readonly label: TestLabel; readonly size: number }
   | {
       readonly type: "test-end";
+      readonly pass: string;
       readonly id: number;
       readonly label: TestLabel;
       readonly size: number;
@@ -38,12 +40,14 @@ export type ReductionEvent =
     }
   | {
       readonly type: "cache-hit";
+      readonly pass: string;
       readonly label: TestLabel;
       readonly size: number;
       readonly outcome: Outcome;
     }
-  | { readonly type: "improved"; readonly size: number; readonly content: Uint8Array }
-  /** At the end of each atom pass: the counters of that pass's cache. */
+  /** A new best input; `pass` is "check" when the empty input was interesting. */
+  | { readonly type: "improved"; readonly pass: string; readonly size: number; readonly content: Uint8Array }
+  /** The counters of a cache: once per pass for per-pass caches, once per run for a shared one. */
   | { readonly type: "cache-stats"; readonly stats: CacheStats };
 
 export type EventListener = (event: ReductionEvent) => void;

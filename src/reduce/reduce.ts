@@ -1,12 +1,10 @@
-import { atomPasses, splitAtoms } from "../atoms/atoms.js";
-import { createCache } from "../cache/index.js";
-import { fullConfiguration } from "../ddmin/configuration.js";
-import { ddmin } from "../ddmin/ddmin.js";
 import { NotInterestingError } from "../errors.js";
+import { atomPipeline } from "../passes/atoms.js";
+import type { Pass } from "../passes/pass.js";
 import { isInteresting, toOutcome, type Outcome } from "../outcome.js";
 import type { EventListener, ReductionEvent } from "./events.js";
 import { resolveOptions, type ReduceOptions, type ResolvedOptions } from "./options.js";
-import { AtomProblem, type Oracle } from "./problem.js";
+import { Evaluator, type Oracle } from "./evaluator.js";
 import { StatsCollector, type ReductionStats } from "./stats.js";
 
 export interface ReduceRunOptions extends ReduceOptions {
@@ -16,6 +14,8 @@ export interface ReduceRunOptions extends ReduceOptions {
   onEvent?: EventListener;
   /** Skip the up-front check that the input is interesting (the caller has done it). */
   assumeInteresting?: boolean;
+  /** The passes to run, in order (default: ddmin over the atoms of `atom`: lines, then characters). */
+  pipeline?: readonly Pass[];
 }
 
 /**
@@ -87,26 +87,29 @@ export async function reduce(
       }
     }
     if (input.length > 0 && isInteresting(await check("empty", new Uint8Array(0)))) {
-      emit({ type: "improved", size: 0, content: new Uint8Array(0) });
+      emit({ type: "improved", pass: "check", size: 0, content: new Uint8Array(0) });
       return { kind: "done", output: best, stats: collector.stats, emptyIsInteresting: true };
     }
 
-    let testId = 0;
-    const passes = atomPasses(resolved.atom);
-    for (let pass = 0; pass < passes.length; pass++) {
-      const atomKind = passes[pass]!;
-      const atoms = splitAtoms(best, atomKind);
-      emit({ type: "pass", pass, atom: atomKind, atoms: atoms.length, size: best.length });
-      const cache = createCache(resolved.cache, {
-        cacheFail: resolved.cacheFail,
-        evict: resolved.cacheEvict,
-      });
-      const problem = new AtomProblem(atoms, oracle, cache, emit, () => ++testId, signal);
-      const result = await ddmin(fullConfiguration(atoms.length), problem, resolved);
-      emit({ type: "cache-stats", stats: cache.stats() });
-      if (result.kind === "stopped") {
-        return { kind: "stopped", output: best, stats: collector.stats, reason: result.reason };
+    const evaluator = new Evaluator(oracle, emit, resolved.cache, {
+      cacheFail: resolved.cacheFail,
+      evict: resolved.cacheEvict,
+    });
+    try {
+      for (const pass of options.pipeline ?? atomPipeline(resolved.atom)) {
+        const outcome = await pass.run({
+          current: best,
+          evaluator: evaluator.forPass(pass.name),
+          options: resolved,
+          signal,
+          emit,
+        });
+        if (outcome.kind === "stopped") {
+          return { kind: "stopped", output: best, stats: collector.stats, reason: outcome.reason };
+        }
       }
+    } finally {
+      evaluator.close();
     }
     return { kind: "done", output: best, stats: collector.stats, emptyIsInteresting: false };
   } catch (error) {

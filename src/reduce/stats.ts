@@ -19,6 +19,15 @@ export interface ReductionStats {
   inputBytes: number;
   outputBytes: number;
   cache: { kind: CacheKind; lookups: number; peakEntries: number; peakBytes: number };
+  /** Per pass, by name: its tests, cache hits, improvements and the bytes they removed. */
+  passes: Record<string, PassStats>;
+}
+
+export interface PassStats {
+  tests: number;
+  cacheHits: number;
+  improvements: number;
+  bytesRemoved: number;
 }
 
 /** Folds events into statistics; one instance per reduction. */
@@ -38,7 +47,12 @@ export class StatsCollector {
       inputBytes,
       outputBytes: inputBytes,
       cache: { kind: cache, lookups: 0, peakEntries: 0, peakBytes: 0 },
+      passes: {},
     };
+  }
+
+  private pass(name: string): PassStats {
+    return (this.stats.passes[name] ??= { tests: 0, cacheHits: 0, improvements: 0, bytesRemoved: 0 });
   }
 
   readonly listener = (event: ReductionEvent): void => {
@@ -46,6 +60,7 @@ export class StatsCollector {
     switch (event.type) {
       case "test-start":
         s.tests++;
+        this.pass(event.pass).tests++;
         break;
       case "test-end":
         if (event.outcome === "timeout") s.timeouts++;
@@ -58,20 +73,25 @@ export class StatsCollector {
         break;
       case "cache-hit":
         s.cacheHits++;
+        this.pass(event.pass).cacheHits++;
         break;
       case "round":
         s.iterations++;
         break;
-      case "improved":
+      case "improved": {
+        const pass = this.pass(event.pass);
+        pass.improvements++;
+        pass.bytesRemoved += s.outputBytes - event.size;
         s.outputBytes = event.size;
         break;
+      }
       case "cache-stats":
         this.cacheStats(event.stats);
         break;
     }
   };
 
-  /** One per atom pass (each pass has its own cache): lookups add up, peaks are the largest. */
+  /** One per cache (a shared one, or one per pass): lookups add up, peaks are the largest. */
   private cacheStats(c: CacheStats): void {
     this.stats.cache.lookups += c.lookups;
     this.stats.cache.peakEntries = Math.max(this.stats.cache.peakEntries, c.peakEntries);

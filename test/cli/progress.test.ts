@@ -42,21 +42,22 @@ class FakeClock implements ProgressClock {
 }
 
 function feed(progress: Progress, clock: FakeClock): void {
-  progress.listener({ type: "pass", pass: 0, atom: "line", atoms: 10, size: 1000 });
+  progress.listener({ type: "pass", pass: "ddmin:line", units: 10, size: 1000 });
   progress.listener({ type: "round", round: 1, granularity: 4, size: 10 });
   for (let i = 1; i <= 20; i++) {
     clock.t += 300;
-    progress.listener({ type: "test-start", id: i, label, size: 750 });
+    progress.listener({ type: "test-start", pass: "ddmin:line", id: i, label, size: 750 });
     progress.listener({
       type: "test-end",
+      pass: "ddmin:line",
       id: i,
       label,
       size: 750,
       outcome: i === 3 ? "timeout" : "not-interesting",
     });
   }
-  progress.listener({ type: "cache-hit", label, size: 500, outcome: "not-interesting" });
-  progress.listener({ type: "improved", size: 250, content: new Uint8Array(250) });
+  progress.listener({ type: "cache-hit", pass: "ddmin:line", label, size: 500, outcome: "not-interesting" });
+  progress.listener({ type: "improved", pass: "ddmin:line", size: 250, content: new Uint8Array(250) });
 }
 
 test("the status line shows size vs. original, tests and rate, cache hits, timeouts, time, pass and granularity", () => {
@@ -68,14 +69,14 @@ test("the status line shows size vs. original, tests and rate, cache hits, timeo
       tests: 20,
       cacheHits: 1,
       timeouts: 1,
-      pass: "line",
+      pass: "ddmin:line",
       granularity: 4,
     },
     6000,
   );
   assert.equal(
     line,
-    "250 B of 1000 B (25.0%) · 20 tests (3.3/s) · 1 cache hits · 1 timeouts · 6.0 s · line pass, n=4",
+    "250 B of 1000 B (25.0%) · 20 tests (3.3/s) · 1 cache hits · 1 timeouts · 6.0 s · ddmin:line, n=4",
   );
 });
 
@@ -88,7 +89,7 @@ test("on a terminal the line is redrawn in place; in a log, plain lines come eve
   assert.ok(live.length > 5 && live.every((s) => s.startsWith("\r\x1b[2K")), "redrawn in place");
   assert.match(
     live.at(-2)!,
-    /250 B of 1000 B \(25\.0%\) · 20 tests .* 1 cache hits · 1 timeouts .* line pass, n=4/,
+    /250 B of 1000 B \(25\.0%\) · 20 tests .* 1 cache hits · 1 timeouts .* ddmin:line, n=4/,
   );
   assert.equal(live.at(-1), "\r\x1b[2K", "cleared at the end");
 
@@ -108,7 +109,7 @@ test("with no events at all, the live line keeps ticking once a second and the l
   const clock = new FakeClock();
   const live: string[] = [];
   const p = new Progress("live", 1000, { write: (s: string) => live.push(s), columns: 200 }, clock);
-  p.listener({ type: "pass", pass: 0, atom: "line", atoms: 10, size: 1000 });
+  p.listener({ type: "pass", pass: "ddmin:line", units: 10, size: 1000 });
   const before = live.length;
   clock.advance(10 * LIVE_TICK_MS);
   const ticks = live.slice(before);
@@ -135,9 +136,9 @@ test("during the initial check the line says what it waits for, and for how long
   clock.advance(12 * LIVE_TICK_MS);
   assert.match(live.at(-1)!, /waiting for the test for 12\.0 s \(limit 5 min 0 s\)/);
   p.listener({ type: "check", what: "empty", size: 0, outcome: "not-interesting" });
-  p.listener({ type: "pass", pass: 0, atom: "line", atoms: 10, size: 2048 });
+  p.listener({ type: "pass", pass: "ddmin:line", units: 10, size: 2048 });
   clock.advance(LIVE_TICK_MS);
-  assert.match(live.at(-1)!, /2048 B of 2048 B .* 1\.0 s · line pass/, "the reduction's own clock");
+  assert.match(live.at(-1)!, /2048 B of 2048 B .* 1\.0 s · ddmin:line/, "the reduction's own clock");
   p.finish();
 
   const log: string[] = [];

@@ -1,0 +1,105 @@
+import {
+  createCache,
+  type CacheKey,
+  type CacheKind,
+  type CacheOptions,
+  type OutcomeCache,
+} from "../cache/index.js";
+import type { TestLabel } from "../ddmin/ddmin.js";
+import { isInteresting, toOutcome, type Outcome } from "../outcome.js";
+import type { EventListener } from "./events.js";
+
+/** The user's test, in-process: a function of the candidate's bytes. `true` means interesting. */
+export type Oracle = (
+  candidate: Uint8Array,
+  signal: AbortSignal,
+) => Promise<Outcome | boolean> | Outcome | boolean;
+
+/** What a pass uses to ask about its candidates; bound to the pass's name and cache. */
+export interface PassEvaluator {
+  /** Is the candidate interesting? Cache, oracle, events: the one path every candidate takes. */
+  test(key: CacheKey, signal: AbortSignal, label: TestLabel): Promise<boolean>;
+  /** The candidate is the new best: it becomes the reduction's result so far. */
+  commit(key: CacheKey): void;
+  /** The pass is over: report its cache's counters when the cache is its own. */
+  close(): void;
+}
+
+/**
+ * The single path of every candidate, whatever pass and representation produced it (the style
+ * guide's §5, Hypothesis's `cached_test_function`): bytes → outcome cache → oracle → events, and the
+ * keeper of the best input so far. Passes only propose candidates; this decides nothing about them.
+ *
+ * Caches keyed by content are shared by all passes of a run: two passes (or two configurations of
+ * one pass) that produce the same bytes are one test. A configuration cache only means something
+ * within one pass, so each pass gets its own.
+ */
+export class Evaluator {
+  private nextId = 0;
+  private readonly shared: OutcomeCache | undefined;
+
+  constructor(
+    private readonly oracle: Oracle,
+    private readonly emit: EventListener,
+    private readonly cacheKind: CacheKind,
+    private readonly cacheOptions: CacheOptions,
+  ) {
+    this.shared = cacheKind === "config" ? undefined : createCache(cacheKind, cacheOptions);
+  }
+
+  /** The evaluator of one pass, named `pass` in every event it sends. */
+  forPass(pass: string): PassEvaluator {
+    const own = this.shared === undefined ? createCache(this.cacheKind, this.cacheOptions) : undefined;
+    const cache = own ?? this.shared!;
+    return {
+      test: (key, signal, label) => this.test(pass, cache, key, signal, label),
+      commit: (key) => {
+        cache.reduced(key);
+        const content = key.content();
+        this.emit({ type: "improved", pass, size: content.length, content });
+      },
+      close: () => {
+        if (own) this.emit({ type: "cache-stats", stats: own.stats() });
+      },
+    };
+  }
+
+  /** At the end of the run: report the shared cache's counters. */
+  close(): void {
+    if (this.shared) this.emit({ type: "cache-stats", stats: this.shared.stats() });
+  }
+
+  private async test(
+    pass: string,
+    cache: OutcomeCache,
+    key: CacheKey,
+    signal: AbortSignal,
+    label: TestLabel,
+  ): Promise<boolean> {
+    const cached = cache.lookup(key);
+    if (cached !== undefined) {
+      this.emit({ type: "cache-hit", pass, label, size: key.content().length, outcome: cached });
+      return isInteresting(cached);
+    }
+    const content = key.content();
+    const id = ++this.nextId;
+    const size = content.length;
+    this.emit({ type: "test-start", pass, id, label, size });
+    let outcome: Outcome;
+    try {
+      outcome = toOutcome(await this.oracle(content, signal));
+    } catch (error) {
+      // Every test-start gets its test-end, also when the oracle fails.
+      this.emit({ type: "test-end", pass, id, label, size, outcome: signal.aborted ? "cancelled" : "error" });
+      throw error;
+    }
+    if (signal.aborted) {
+      // The answer came in after the round no longer needed it: report it as cancelled, keep it out.
+      this.emit({ type: "test-end", pass, id, label, size, outcome: "cancelled" });
+      return false;
+    }
+    cache.add(key, outcome);
+    this.emit({ type: "test-end", pass, id, label, size, outcome });
+    return isInteresting(outcome);
+  }
+}
