@@ -19,10 +19,17 @@ export interface DdminOptions {
   readonly firstWins: boolean;
 }
 
-/** Where a candidate comes from: round r, subset or complement of part `index` at granularity n. */
-export interface TestLabel extends CandidateRef {
+/**
+ * Where a candidate comes from: round r, subset or complement of part `index` at granularity n. Tree
+ * passes use the same label, with `level` (the depth of the nodes tried), "empty" for the removal of
+ * the single node of a level, and "hoist" for a hoisting candidate (`index` = its position in the scan).
+ */
+export interface TestLabel {
+  readonly kind: CandidateRef["kind"] | "empty" | "hoist";
+  readonly index: number;
   readonly round: number;
   readonly granularity: number;
+  readonly level?: number;
 }
 
 export type DdminEvent =

@@ -23,6 +23,12 @@ export interface PassEvaluator {
   commit(key: CacheKey): void;
   /** The pass is over: report its cache's counters when the cache is its own. */
   close(): void;
+  /**
+   * An evaluator for one search inside the pass. Content caches are shared anyway; a configuration
+   * cache only holds within one ddmin run over one list of units, so `configurations` gets a fresh
+   * one, and candidates that are not configurations (hoisting) get none.
+   */
+  scope(kind: "configurations" | "other"): PassEvaluator;
 }
 
 /**
@@ -48,10 +54,14 @@ export class Evaluator {
   }
 
   /** The evaluator of one pass, named `pass` in every event it sends. */
-  forPass(pass: string): PassEvaluator {
-    const own = this.shared === undefined ? createCache(this.cacheKind, this.cacheOptions) : undefined;
+  forPass(pass: string, own?: OutcomeCache): PassEvaluator {
+    if (this.shared === undefined) own ??= createCache(this.cacheKind, this.cacheOptions);
     const cache = own ?? this.shared!;
     return {
+      scope: (kind) =>
+        this.shared !== undefined
+          ? this.forPass(pass)
+          : this.forPass(pass, kind === "configurations" ? undefined : createCache("none", this.cacheOptions)),
       test: (key, signal, label) => this.test(pass, cache, key, signal, label),
       commit: (key) => {
         cache.reduced(key);

@@ -12,6 +12,17 @@ export type ReductionEvent =
   | DdminEvent
   /** A pass starts on the current best: `units` atoms (or nodes) to work with. */
   | { readonly type: "pass"; readonly pass: string; readonly units: number; readonly size: number }
+  /**
+   * A tree pass starts on a level of the tree (its depth, from 0 at the root), with `nodes` nodes
+   * to try; `iteration` counts the fixpoint rounds of a starred phase.
+   */
+  | {
+      readonly type: "level";
+      readonly pass: string;
+      readonly iteration: number;
+      readonly level: number;
+      readonly nodes: number;
+    }
   | {
       readonly type: "test-start";
       readonly pass: string;

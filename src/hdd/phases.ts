@@ -1,0 +1,143 @@
+import type { Pass } from "../passes/pass.js";
+import type { GlueCheck } from "../tree/raw.js";
+import type { Tree } from "../tree/tree.js";
+import { sameKind, TreeSearch, type Compatibility } from "./search.js";
+
+/**
+ * The tree algorithms, each a walk over the levels (or nodes) of the tree:
+ * - `prune`: HDD (Misherghi & Su), ddmin over each level's nodes, a removed node becoming its
+ *   minimal replacement;
+ * - `coarse`: coarse HDD, the same over nodes whose replacement is empty only;
+ * - `hoist`: HOIST (hoisting paper, Fig. 8), TMIN^χ over each level's nodes;
+ * - `prune+hoist`: HDDH (Fig. 9), ddmin then TMIN^χ over the kept nodes, level by level;
+ * - `hddr`, `hddr-dfs`: HDDr (Kiss, Hodován, Gyimóthy), ddmin over one node's children at a time,
+ *   breadth-first or depth-first from the root; `-rev` suffixes visit the children last to first.
+ */
+export const ALGORITHMS = [
+  "prune",
+  "coarse",
+  "hoist",
+  "prune+hoist",
+  "hddr",
+  "hddr-rev",
+  "hddr-dfs",
+  "hddr-dfs-rev",
+] as const;
+export type Algorithm = (typeof ALGORITHMS)[number];
+
+/** One phase of a tree pipeline: an algorithm, run once or (`star`) until it changes nothing. */
+export interface Phase {
+  readonly algorithm: Algorithm;
+  readonly star: boolean;
+}
+
+/** "prune*" → { algorithm: "prune", star: true }; throws RangeError for an unknown name. */
+export function parsePhase(text: string): Phase {
+  const star = text.endsWith("*");
+  const algorithm = star ? text.slice(0, -1) : text;
+  if (!(ALGORITHMS as readonly string[]).includes(algorithm)) {
+    throw new RangeError(
+      `unknown phase ${JSON.stringify(text)}: expected one of ${ALGORITHMS.join(", ")}, optionally with *`,
+    );
+  }
+  return { algorithm: algorithm as Algorithm, star };
+}
+
+export function phaseName(phase: Phase): string {
+  return `${phase.algorithm}${phase.star ? "*" : ""}`;
+}
+
+/** Parses an input into a tree (a grammar-aware front-end). */
+export interface TreeFrontEnd {
+  parse(input: Uint8Array): { tree: Tree; glue: GlueCheck };
+}
+
+/**
+ * A pipeline pass that runs one phase on the tree of the current input. The tree is built once, from
+ * the input the pass starts with; the phase's iterations extend one edit set over it.
+ */
+export function treePass(phase: Phase, frontEnd: TreeFrontEnd, compatible: Compatibility = sameKind): Pass {
+  const name = `hdd:${phaseName(phase)}`;
+  return {
+    name,
+    async run({ current, evaluator, options, signal, emit }) {
+      const { tree, glue } = frontEnd.parse(current);
+      emit({ type: "pass", pass: name, units: tree.size, size: current.length });
+      const search = new TreeSearch(tree, glue, evaluator, options, signal, emit, name, compatible);
+      try {
+        for (let iteration = 0; ; iteration++) {
+          const changed = await runOnce(search, phase.algorithm, iteration);
+          if (!phase.star || !changed) return { kind: "done" };
+        }
+      } catch (error) {
+        if (signal.aborted) return { kind: "stopped", reason: signal.reason };
+        throw error;
+      } finally {
+        evaluator.close();
+      }
+    },
+  };
+}
+
+/** One run of an algorithm over the whole tree; whether it changed anything. */
+export async function runOnce(search: TreeSearch, algorithm: Algorithm, iteration: number): Promise<boolean> {
+  if (algorithm.startsWith("hddr")) {
+    return hddr(search, iteration, !algorithm.includes("dfs"), algorithm.endsWith("-rev"));
+  }
+  let changed = false;
+  for (let level = 0; ; level++) {
+    const nodes = search.tagNodes(level);
+    if (nodes.length === 0) return changed;
+    search.emit({
+      type: "level",
+      pass: search.pass,
+      iteration,
+      level,
+      nodes: nodes.length,
+    });
+    if (algorithm !== "hoist") {
+      if (await search.prune(nodes, level, algorithm === "coarse")) changed = true;
+    }
+    if (algorithm === "hoist" || algorithm === "prune+hoist") {
+      // HDDH hoists among the nodes the pruning kept (its minconfig).
+      const kept = algorithm === "hoist" ? nodes : search.tagNodes(level);
+      if (await search.hoist(kept, level)) changed = true;
+    }
+  }
+}
+
+/**
+ * HDDr: starting at the root, ddmin over the children of one node at a time; the kept children are
+ * queued (breadth-first) or stacked (depth-first), in order or reversed.
+ */
+async function hddr(
+  search: TreeSearch,
+  iteration: number,
+  breadthFirst: boolean,
+  reversed: boolean,
+): Promise<boolean> {
+  let changed = false;
+  const pending: [number, number][] = [[0, 0]];
+  const presentChildren = (id: number): number[] => {
+    const out: number[] = [];
+    for (const child of search.tree.children(id)) {
+      let c = child;
+      for (let h = search.edits.hoistOf(c); h !== undefined; h = search.edits.hoistOf(c)) c = h;
+      if (!search.edits.isRemoved(c)) out.push(c);
+    }
+    return out;
+  };
+  while (pending.length > 0) {
+    const [node, depth] = breadthFirst ? pending.shift()! : pending.pop()!;
+    const children = presentChildren(node);
+    if (children.length === 0) continue;
+    search.emit({ type: "level", pass: search.pass, iteration, level: depth + 1, nodes: children.length });
+    if (await search.prune(children, depth + 1, false)) changed = true;
+    const kept = presentChildren(node);
+    const next = kept.map((c): [number, number] => [c, depth + 1]);
+    if (reversed) next.reverse();
+    // A stack pops its last entry first: push depth-first children reversed to visit them in order.
+    pending.push(...(breadthFirst ? next : next.reverse()));
+  }
+  return changed;
+}

@@ -1,0 +1,202 @@
+import type { CacheKey } from "../cache/index.js";
+import { fullConfiguration, type Configuration } from "../ddmin/configuration.js";
+import { ddmin, type DdminOptions } from "../ddmin/ddmin.js";
+import { findInteresting } from "../ddmin/round.js";
+import type { PassEvaluator } from "../reduce/evaluator.js";
+import type { EventListener } from "../reduce/events.js";
+import { EditSet } from "../tree/edits.js";
+import type { GlueCheck } from "../tree/raw.js";
+import { render, type EditView } from "../tree/render.js";
+import type { Tree } from "../tree/tree.js";
+
+/** Which nodes may replace which in hoisting: by default, nodes of the same kind (rule). */
+export type Compatibility = (tree: Tree, node: number, descendant: number) => boolean;
+
+export const sameKind: Compatibility = (tree, a, b) => tree.kind(a) === tree.kind(b);
+
+/**
+ * The state of a search over one tree: the immutable tree, the edits found so far, and how to ask
+ * about a candidate. The algorithms (HDD's levels, hoisting, HDDr) read and extend `edits`; every
+ * candidate is rendered to bytes and goes through the pass's evaluator.
+ */
+export class TreeSearch {
+  edits: EditSet = EditSet.EMPTY;
+
+  constructor(
+    readonly tree: Tree,
+    readonly glue: GlueCheck,
+    readonly evaluator: PassEvaluator,
+    readonly options: DdminOptions,
+    readonly signal: AbortSignal,
+    readonly emit: EventListener,
+    readonly pass: string,
+    readonly compatible: Compatibility = sameKind,
+  ) {}
+
+  /** The bytes of the tree under `view`, as a cache key (rendered once, when first needed). */
+  key(view: EditView, config: Configuration): CacheKey {
+    let bytes: Uint8Array | undefined;
+    return { config, content: () => (bytes ??= render(this.tree, view, this.glue)) };
+  }
+
+  /** The current best rendering. */
+  current(): Uint8Array {
+    return render(this.tree, this.edits, this.glue);
+  }
+
+  /**
+   * The nodes of the edited tree, in document order, with their depth in it: removed nodes (now
+   * their replacement) and everything under them are gone; a hoisted node is where its replacing
+   * descendant now stands, so that descendant's subtree moves up with it.
+   */
+  presentNodes(): { ids: number[]; depths: number[] } {
+    const ids: number[] = [];
+    const depths: number[] = [];
+    const stack: [number, number][] = [[0, 0]];
+    while (stack.length > 0) {
+      const [node, depth] = stack.pop()!;
+      let id = node;
+      for (let h = this.edits.hoistOf(id); h !== undefined; h = this.edits.hoistOf(id)) id = h;
+      if (this.edits.isRemoved(id)) continue;
+      ids.push(id);
+      depths.push(depth);
+      const children = this.tree.children(id);
+      for (let i = children.length - 1; i >= 0; i--) stack.push([children[i]!, depth + 1]);
+    }
+    return { ids, depths };
+  }
+
+  /** The present nodes at depth `level` (HDD's TAGNODES), in document order. */
+  tagNodes(level: number): number[] {
+    const { ids, depths } = this.presentNodes();
+    return ids.filter((_, i) => depths[i] === level);
+  }
+
+  /**
+   * PRUNE with DDMIN over `nodes` (HDD, Misherghi & Su; the replacement reading of Hodován et al.):
+   * a configuration is the set of nodes kept; the others are replaced by their minimal replacement.
+   * Nodes whose replacement would change nothing (fixed) are not tried; `coarse` tries only nodes
+   * whose replacement is empty (coarse HDD). A single node is tried by testing its removal alone, as
+   * ddmin never tests the empty configuration (Picireny's EmptyDD). Returns whether any node went.
+   */
+  async prune(nodes: readonly number[], level: number, coarse: boolean): Promise<boolean> {
+    const tree = this.tree;
+    const units = nodes.filter((id) => !tree.isFixed(id) && (!coarse || tree.isRemovable(id)));
+    if (units.length === 0) return false;
+    const evaluator = this.evaluator.scope("configurations");
+    const base = this.edits;
+    const removedBy = (config: Configuration): Set<number> => {
+      const kept = new Set<number>();
+      for (const i of config) kept.add(i);
+      const removed = new Set<number>();
+      units.forEach((id, i) => {
+        if (!kept.has(i)) removed.add(id);
+      });
+      return removed;
+    };
+    const keyOf = (config: Configuration): CacheKey => this.key(base.withRemoved(removedBy(config)), config);
+    try {
+      if (units.length === 1) {
+        const empty = fullConfiguration(0);
+        const key = keyOf(empty);
+        const label = { kind: "empty", index: 0, round: 0, granularity: 1, level } as const;
+        if (!(await evaluator.test(key, this.signal, label))) return false;
+        evaluator.commit(key);
+        this.edits = base.remove(units);
+        return true;
+      }
+      const result = await ddmin(
+        fullConfiguration(units.length),
+        {
+          test: (config, signal, label) => evaluator.test(keyOf(config), signal, { ...label, level }),
+          commit: (config) => evaluator.commit(keyOf(config)),
+          onEvent: this.emit,
+          signal: this.signal,
+        },
+        this.options,
+      );
+      const removed = removedBy(result.config);
+      this.edits = base.remove(removed);
+      this.signal.throwIfAborted();
+      return removed.size > 0;
+    } finally {
+      evaluator.close();
+    }
+  }
+
+  /**
+   * χ(n) of the hoisting paper (Fig. 7): the compatible descendants of `n` closest to it on each
+   * branch (a compatible node is a candidate, and the search does not go below it), over the edited
+   * tree. Sorted farthest first, as the paper prioritizes them (ties in document order).
+   */
+  hoistables(n: number): number[] {
+    const tree = this.tree;
+    const found: { id: number; distance: number }[] = [];
+    const stack: [number, number][] = [];
+    const children = tree.children(n);
+    for (let i = children.length - 1; i >= 0; i--) stack.push([children[i]!, 1]);
+    while (stack.length > 0) {
+      const [node, distance] = stack.pop()!;
+      let id = node;
+      for (let h = this.edits.hoistOf(id); h !== undefined; h = this.edits.hoistOf(id)) id = h;
+      if (this.edits.isRemoved(id)) continue;
+      if (this.compatible(tree, n, id)) {
+        found.push({ id, distance });
+        continue;
+      }
+      const kids = tree.children(id);
+      for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i]!, distance + 1]);
+    }
+    // A stable sort keeps document order among equally far candidates.
+    return found.sort((a, b) => b.distance - a.distance).map((f) => f.id);
+  }
+
+  /**
+   * TMIN^χ over `nodes` (Fig. 6 and 8 of the hoisting paper): while some node δ of the level has a
+   * hoistable descendant δ' of its current replacement t(δ) whose hoist keeps the input interesting,
+   * take the first such (nodes in document order, candidates farthest first) and start over; stop
+   * when none does (a 1-maximal transformation). Candidates of one scan run in parallel with the
+   * ddmin options' jobs; the deterministic mode commits the first in scan order. Returns whether any
+   * node was hoisted.
+   */
+  async hoist(nodes: readonly number[], level: number): Promise<boolean> {
+    const evaluator = this.evaluator.scope("other");
+    const mapping = new Map<number, number>(); // δ → its current replacement t(δ)
+    let changed = false;
+    try {
+      for (let round = 1; ; round++) {
+        this.signal.throwIfAborted();
+        const candidates: [number, number][] = [];
+        for (const node of nodes) {
+          const current = mapping.get(node) ?? node;
+          for (const by of this.hoistables(current)) candidates.push([node, by]);
+        }
+        if (candidates.length === 0) return changed;
+        const keyOf = (i: number): CacheKey => {
+          const [node, by] = candidates[i]!;
+          return this.key(this.edits.hoist(mapping.get(node) ?? node, by), fullConfiguration(0));
+        };
+        const found = await findInteresting(
+          candidates.length,
+          (i, signal) =>
+            evaluator.test(keyOf(i), signal, {
+              kind: "hoist",
+              index: i,
+              round,
+              granularity: candidates.length,
+              level,
+            }),
+          { jobs: this.options.jobs, firstWins: this.options.firstWins, signal: this.signal },
+        );
+        if (found < 0) return changed;
+        const [node, by] = candidates[found]!;
+        evaluator.commit(keyOf(found));
+        this.edits = this.edits.hoist(mapping.get(node) ?? node, by);
+        mapping.set(node, by);
+        changed = true;
+      }
+    } finally {
+      evaluator.close();
+    }
+  }
+}
