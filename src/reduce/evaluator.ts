@@ -61,7 +61,10 @@ export class Evaluator {
       scope: (kind) =>
         this.shared !== undefined
           ? this.forPass(pass)
-          : this.forPass(pass, kind === "configurations" ? undefined : createCache("none", this.cacheOptions)),
+          : this.forPass(
+              pass,
+              kind === "configurations" ? undefined : createCache("none", this.cacheOptions),
+            ),
       test: (key, signal, label) => this.test(pass, cache, key, signal, label),
       commit: (key) => {
         cache.reduced(key);

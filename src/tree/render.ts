@@ -7,6 +7,8 @@ export interface EditView {
   isRemoved(id: number): boolean;
   /** The descendant that takes the node's place, if it is hoisted. */
   hoistOf(id: number): number | undefined;
+  /** What a removed node becomes, when not its minimal replacement (token deletion: nothing). */
+  replacement?(id: number): Uint8Array;
 }
 
 export const NO_EDITS: EditView = { isRemoved: () => false, hoistOf: () => undefined };
@@ -61,7 +63,7 @@ export function render(tree: Tree, edits: EditView = NO_EDITS, glue: GlueCheck =
     if (id !== node) gapOverride ??= gapBefore(node);
     if (edits.isRemoved(id)) {
       const gap = gapOverride ?? gapBefore(id);
-      const replacement = tree.replacement(id);
+      const replacement = edits.replacement?.(id) ?? tree.replacement(id);
       // Either the replacement takes the pending hidden text, or (empty) it goes with the node.
       if (replacement.length > 0 || id !== node) gapOverride = undefined;
       emit(gap, replacement, -1, -1);

@@ -1,4 +1,5 @@
 import type { RawNode } from "./raw.js";
+import { NO_REPLACEMENTS, type Replacements } from "./replacements.js";
 
 /** Which of Picireny's tree transforms to apply when a tree is built; each is on by default. */
 export interface TreeTransforms {
@@ -155,8 +156,20 @@ export class Tree {
    * Builds the tree of `input` from a front-end's parse tree, applying `transforms`. Tokens with
    * empty text (EOF) and rule nodes without tokens are dropped: they contribute nothing.
    */
-  static build(input: Uint8Array, raw: RawNode, transforms: TreeTransforms = ALL_TRANSFORMS): Tree {
-    let root = draft(raw) ?? { kind: raw.kind, flags: 0, start: 0, end: 0, replacement: "", children: [] };
+  static build(
+    input: Uint8Array,
+    raw: RawNode,
+    transforms: TreeTransforms = ALL_TRANSFORMS,
+    replacements: Replacements = NO_REPLACEMENTS,
+  ): Tree {
+    let root = draft(raw, replacements) ?? {
+      kind: raw.kind,
+      flags: 0,
+      start: 0,
+      end: 0,
+      replacement: "",
+      children: [],
+    };
     if (transforms.flattenRecursion) flattenRecursion(root);
     if (transforms.squeeze) root = squeeze(root);
     const tree = new Tree(input, root);
@@ -274,8 +287,12 @@ export function concat(parts: readonly Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** Copies a front-end's tree into drafts, dropping empty tokens and rule nodes left without tokens. */
-function draft(raw: RawNode): Draft | undefined {
+/**
+ * Copies a front-end's tree into drafts, dropping empty tokens and rule nodes left without tokens,
+ * and applying the user's replacements (see replacements.ts).
+ */
+function draft(raw: RawNode, replacements: Replacements): Draft | undefined {
+  const replacementOf = (node: RawNode): string => replacements.apply(node.kind, node.replacement);
   // Iterative post-order, so that very deep trees do not overflow the stack.
   const done = new Map<RawNode, Draft | undefined>();
   const stack: [RawNode, boolean][] = [[raw, false]];
@@ -290,7 +307,7 @@ function draft(raw: RawNode): Draft | undefined {
               flags: TOKEN,
               start: node.start,
               end: node.end,
-              replacement: node.replacement,
+              replacement: replacementOf(node),
               children: [],
             }
           : undefined,
@@ -312,7 +329,7 @@ function draft(raw: RawNode): Draft | undefined {
             flags: 0,
             start: children[0]!.start,
             end: children[children.length - 1]!.end,
-            replacement: node.replacement,
+            replacement: replacementOf(node),
             children,
           },
     );
