@@ -14,17 +14,19 @@ export {
   type DdminEvent,
   type TestLabel,
 } from "./ddmin/ddmin.js";
-export { split, nextGranularity } from "./ddmin/partition.js";
+export { split, nextGranularity, Partition } from "./ddmin/partition.js";
 export {
   roundLoops,
+  roundLoopOrder,
   STRATEGIES,
   ORDERS,
   type Strategy,
   type Order,
   type CandidateRef,
+  type Loop,
 } from "./ddmin/order.js";
 export { findInteresting } from "./ddmin/round.js";
-export type { Configuration } from "./ddmin/configuration.js";
+export { Configuration } from "./ddmin/configuration.js";
 export {
   createCache,
   CACHES,
@@ -34,7 +36,16 @@ export {
   type CacheStats,
   type OutcomeCache,
 } from "./cache/index.js";
-export { splitAtoms, splitLines, splitChars, joinAtoms, atomPasses, ATOM_MODES } from "./atoms/atoms.js";
+export {
+  Atoms,
+  splitAtoms,
+  splitLines,
+  splitChars,
+  joinAtoms,
+  isValidUtf8,
+  atomPasses,
+  ATOM_MODES,
+} from "./atoms/atoms.js";
 export type { AtomKind, AtomMode } from "./atoms/atoms.js";
 export { type Outcome, OUTCOMES, isInteresting } from "./outcome.js";
 export { WhittleError, NotInterestingError, InvalidOptionError, type WhittleErrorCode } from "./errors.js";

@@ -1,4 +1,4 @@
-import { joinAtoms } from "../atoms/atoms.js";
+import type { Atoms } from "../atoms/atoms.js";
 import type { CacheKey, OutcomeCache } from "../cache/index.js";
 import type { Configuration } from "../ddmin/configuration.js";
 import type { DdminHooks, TestLabel } from "../ddmin/ddmin.js";
@@ -18,7 +18,7 @@ export type Oracle = (
  */
 export class AtomProblem implements DdminHooks {
   constructor(
-    private readonly atoms: readonly Uint8Array[],
+    private readonly atoms: Atoms,
     private readonly oracle: Oracle,
     private readonly cache: OutcomeCache,
     private readonly emit: EventListener,
@@ -30,7 +30,7 @@ export class AtomProblem implements DdminHooks {
 
   private key(config: Configuration): CacheKey {
     let bytes: Uint8Array | undefined;
-    return { config, content: () => (bytes ??= joinAtoms(this.atoms, config)) };
+    return { config, content: () => (bytes ??= this.atoms.join(config)) };
   }
 
   async test(config: Configuration, signal: AbortSignal, label: TestLabel): Promise<boolean> {

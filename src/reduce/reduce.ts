@@ -60,10 +60,10 @@ export async function reduce(
   for (let pass = 0; pass < passes.length; pass++) {
     const atomKind = passes[pass]!;
     const atoms = splitAtoms(best, atomKind);
-    emit({ type: "pass", pass, atom: atomKind, atoms: atoms.length, size: best.length });
+    emit({ type: "pass", pass, atom: atomKind, atoms: atoms.count, size: best.length });
     const cache = createCache(resolved.cache, { cacheFail: resolved.cacheFail, evict: resolved.cacheEvict });
     const problem = new AtomProblem(atoms, oracle, cache, emit, () => ++testId, signal);
-    const result = await ddmin(fullConfiguration(atoms.length), problem, resolved);
+    const result = await ddmin(fullConfiguration(atoms.count), problem, resolved);
     emit({ type: "cache-stats", stats: cache.stats() });
     if (result.kind === "stopped") {
       return { kind: "stopped", output: best, stats: collector.stats, reason: result.reason };
