@@ -48,4 +48,11 @@ export {
 } from "./atoms/atoms.js";
 export type { AtomKind, AtomMode } from "./atoms/atoms.js";
 export { type Outcome, OUTCOMES, isInteresting } from "./outcome.js";
-export { WhittleError, NotInterestingError, InvalidOptionError, type WhittleErrorCode } from "./errors.js";
+export {
+  WhittleError,
+  NotInterestingError,
+  InvalidOptionError,
+  OutOfMemoryError,
+  type WhittleErrorCode,
+} from "./errors.js";
+export { estimateMemory, type MemoryBudget } from "./reduce/memory.js";
