@@ -1,3 +1,4 @@
+import { isAscii, isUtf8 } from "node:buffer";
 import { constrainedMemory } from "node:process";
 import { freemem, totalmem } from "node:os";
 import { getHeapStatistics } from "node:v8";
@@ -5,14 +6,26 @@ import type { AtomMode } from "../atoms/atoms.js";
 import type { CacheKind } from "../cache/index.js";
 
 /**
- * What a reduction holds besides the input, at most (see `Atoms` and `Configuration`): per byte of
- * input, 4 bytes of atom boundaries (fewer when atoms are longer than a byte, none for ASCII
- * characters), and one joined candidate per running test plus the best input so far (each at most
- * the input's size). Configurations are runs of consecutive atoms: a few dozen bytes in a typical
- * run, at most 4 bytes per atom. All of it lives in array buffers, outside V8's heap.
+ * What a reduction allocates besides the input, at most (see `Atoms` and `Configuration`): the atom
+ * boundaries (4 bytes per line for lines; for characters none when every byte is one, ASCII or not
+ * valid UTF-8, else 4 per character, at most 4 per byte), and one joined candidate per running test
+ * plus the best input so far, each at most the input's size. Configurations are runs of consecutive
+ * atoms, a few dozen bytes in a typical run. All of it lives in array buffers, outside V8's heap.
  */
-export function estimateMemory(inputBytes: number, jobs: number): number {
-  return inputBytes * (4 + jobs + 1) + 64 * 2 ** 20;
+export function estimateMemory(input: Uint8Array, mode: AtomMode, jobs: number): number {
+  return atomTableBytes(input, mode) + (jobs + 1) * input.length;
+}
+
+function atomTableBytes(input: Uint8Array, mode: AtomMode): number {
+  let lines = 0;
+  if (mode !== "char") {
+    for (let lf = input.indexOf(0x0a); lf >= 0; lf = input.indexOf(0x0a, lf + 1)) lines++;
+  }
+  const lineTable = 4 * (lines + 2);
+  const charTable = input.length === 0 || isAscii(input) || !isUtf8(input) ? 0 : 4 * (input.length + 1);
+  if (mode === "line") return lineTable;
+  if (mode === "char") return charTable;
+  return Math.max(lineTable, charTable); // the passes run one after the other
 }
 
 /**
@@ -48,11 +61,12 @@ export interface MemoryShortfall {
 
 /** Compares a reduction's estimated needs with the budget; a shortfall explains what to change. */
 export function checkMemory(
-  inputBytes: number,
+  input: Uint8Array,
   options: { readonly jobs: number; readonly cache: CacheKind; readonly atom: AtomMode },
   budget: MemoryBudget,
 ): MemoryShortfall | undefined {
-  const needed = estimateMemory(inputBytes, options.jobs);
+  const inputBytes = input.length;
+  const needed = estimateMemory(input, options.atom, options.jobs);
   if (needed > budget.available) {
     return {
       needed,

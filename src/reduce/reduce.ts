@@ -43,7 +43,7 @@ export async function reduce(
   oracle: Oracle,
   options: ReduceRunOptions = {},
 ): Promise<ReduceResult> {
-  const shortfall = checkMemory(input.length, resolveOptions(options), options.memory ?? measureBudget());
+  const shortfall = checkMemory(input, resolveOptions(options), options.memory ?? measureBudget());
   if (shortfall) throw new OutOfMemoryError(shortfall.message, { best: input, ...shortfall });
   let best = input;
   const onEvent: EventListener = (event) => {

@@ -7,6 +7,7 @@ import { test } from "node:test";
 import fc from "fast-check";
 import { Configuration, concatParts } from "../../src/ddmin/configuration.js";
 import { Partition, split } from "../../src/ddmin/partition.js";
+import { ddmin } from "../../src/ddmin/ddmin.js";
 
 /** Ascending unique indices below 64. */
 const indices = fc
@@ -96,4 +97,37 @@ test("a partition's parts and complements are the plain array's, in Zeller's siz
     ),
     { numRuns: 500 },
   );
+});
+
+test("ddmin accepts a plain array of indices and hands the hooks configurations", async () => {
+  // Mock example A over indices 0…7 (elements 1…8): 5 and 8 must stay, and 2 or not 7.
+  const seen: number[][] = [];
+  const result = await ddmin(
+    [0, 1, 2, 3, 4, 5, 6, 7],
+    {
+      test: (config) => {
+        assert.ok(config instanceof Configuration);
+        const c = new Set(config.toArray().map((i) => i + 1));
+        seen.push(config.toArray());
+        return Promise.resolve(c.has(5) && c.has(8) && (c.has(2) || !c.has(7)));
+      },
+    },
+    {
+      splitFactor: 2,
+      strategy: "subsets-first",
+      subsetOrder: "forward",
+      complementOrder: "forward",
+      ddStar: false,
+      jobs: 1,
+      combine: false,
+      firstWins: false,
+    },
+  );
+  assert.equal(result.kind, "done");
+  assert.deepEqual(result.config.toArray(), [4, 7]);
+  // The first round tests the two halves, in order.
+  assert.deepEqual(seen.slice(0, 2), [
+    [0, 1, 2, 3],
+    [4, 5, 6, 7],
+  ]);
 });

@@ -7,7 +7,7 @@ import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { test } from "node:test";
 import { promisify } from "node:util";
-import { OutOfMemoryError, reduce, WhittleError } from "../../src/index.js";
+import { estimateMemory, OutOfMemoryError, reduce, WhittleError } from "../../src/index.js";
 import type { MemoryChildResult } from "../helpers/memory-child.js";
 
 const run$ = promisify(execFile);
@@ -102,4 +102,18 @@ test("other errors of the oracle are not mistaken for memory errors", async () =
     ),
     (error: unknown) => error instanceof RangeError && !(error instanceof WhittleError),
   );
+});
+
+test("the estimate counts a boundary table only where atoms need one, and a candidate per job", () => {
+  const ascii = Buffer.alloc(1000, "a\n");
+  const accented = Buffer.alloc(1000, "é"); // 500 two-byte characters
+  const binary = Buffer.alloc(1000, 0xff);
+  // ASCII or invalid UTF-8 characters: every atom is a byte, no table; jobs + 1 candidates of the input's size.
+  assert.equal(estimateMemory(ascii, "char", 3), 4 * 1000);
+  assert.equal(estimateMemory(binary, "char", 1), 2 * 1000);
+  // Multi-byte text: 4 bytes per byte of input at most.
+  assert.equal(estimateMemory(accented, "char", 1), 4 * 1001 + 2 * 1000);
+  // Lines: 4 bytes per line.
+  assert.equal(estimateMemory(ascii, "line", 1), 4 * (500 + 2) + 2 * 1000);
+  assert.equal(estimateMemory(accented, "both", 1), 4 * 1001 + 2 * 1000);
 });
