@@ -11,7 +11,7 @@ export {
   type DdminEvent,
   type TestLabel,
 } from "./ddmin/ddmin.js";
-export { split, nextGranularity, type SplitFactor } from "./ddmin/partition.js";
+export { split, nextGranularity, Partition, type SplitFactor } from "./ddmin/partition.js";
 export {
   roundLoops,
   STRATEGIES,
@@ -21,7 +21,7 @@ export {
   type CandidateRef,
 } from "./ddmin/order.js";
 export { findInteresting, type RoundRunOptions, type EvaluateCandidate } from "./ddmin/round.js";
-export { fullConfiguration, concatParts, type Configuration } from "./ddmin/configuration.js";
+export { Configuration } from "./ddmin/configuration.js";
 export {
   createCache,
   CACHES,
@@ -32,7 +32,17 @@ export {
   type CacheStats,
   type OutcomeCache,
 } from "./cache/index.js";
-export { splitAtoms, splitLines, splitChars, joinAtoms, atomPasses, ATOM_MODES } from "./atoms/atoms.js";
+export {
+  Atoms,
+  splitAtoms,
+  splitLines,
+  splitChars,
+  joinAtoms,
+  isValidUtf8,
+  atomPasses,
+  ATOM_MODES,
+} from "./atoms/atoms.js";
 export type { AtomKind, AtomMode } from "./atoms/atoms.js";
 export { resolveOptions, type ResolvedOptions } from "./reduce/options.js";
+export { estimateMemory, type MemoryBudget } from "./reduce/memory.js";
 export { StatsCollector } from "./reduce/stats.js";

@@ -2,7 +2,13 @@
  * Errors that callers may branch on by `code` rather than by message text.
  */
 export type WhittleErrorCode =
-  "usage" | "input-not-found" | "test-not-executable" | "not-interesting" | "invalid-option" | "internal";
+  | "usage"
+  | "input-not-found"
+  | "test-not-executable"
+  | "not-interesting"
+  | "invalid-option"
+  | "out-of-memory"
+  | "internal";
 
 export class WhittleError extends Error {
   readonly code: WhittleErrorCode;
@@ -28,5 +34,27 @@ export class InvalidOptionError extends WhittleError {
     super("invalid-option", `${option}: ${message}`);
     this.name = "InvalidOptionError";
     this.option = option;
+  }
+}
+
+/**
+ * The reduction needs more memory than there is: found before reducing (an estimate against what is
+ * available), or when an allocation failed during the run. `best` is the smallest interesting input
+ * found before that (the original input when nothing was reduced yet).
+ */
+export class OutOfMemoryError extends WhittleError {
+  readonly best: Uint8Array;
+  /** Estimated bytes the reduction needs, and bytes available, when the estimate failed it. */
+  readonly needed: number | undefined;
+  readonly available: number | undefined;
+  constructor(
+    message: string,
+    details: { best: Uint8Array; needed?: number; available?: number; cause?: unknown },
+  ) {
+    super("out-of-memory", message, { cause: details.cause });
+    this.name = "OutOfMemoryError";
+    this.best = details.best;
+    this.needed = details.needed;
+    this.available = details.available;
   }
 }

@@ -18,4 +18,10 @@ export {
   type RunnableOracle,
 } from "./oracle/index.js";
 export { type Outcome, OUTCOMES, isInteresting } from "./outcome.js";
-export { WhittleError, NotInterestingError, InvalidOptionError, type WhittleErrorCode } from "./errors.js";
+export {
+  WhittleError,
+  NotInterestingError,
+  InvalidOptionError,
+  OutOfMemoryError,
+  type WhittleErrorCode,
+} from "./errors.js";

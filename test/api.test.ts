@@ -15,6 +15,7 @@ test("the root exports reduce, its options and results, oracles, events, errors 
     "InvalidOptionError",
     "NotInterestingError",
     "OUTCOMES",
+    "OutOfMemoryError",
     "WhittleError",
     "commandOracle",
     "isInteresting",

@@ -28,8 +28,8 @@ export function makeCase(
     input,
     inputName,
     ...(oraclePath === undefined ? {} : { oraclePath }),
-    lines: splitLines(input).length,
-    chars: splitChars(input).length,
+    lines: splitLines(input).count,
+    chars: splitChars(input).count,
   };
 }
 

@@ -95,3 +95,23 @@ export function linesInput(lines: number, keep = 5): { input: Buffer; markers: s
   }
   return { input: Buffer.from(parts.join("")), markers };
 }
+
+/**
+ * One line of `bytes` bytes of words (no newline at all), with the marker `MARKER-7f3a` at 37 % of
+ * the way in: the character-level scale input. A 64 KB block of random words is repeated, so even
+ * 100 MB is generated at once.
+ */
+export function oneLineInput(bytes: number): { input: Buffer; marker: string } {
+  const rnd = prng(11);
+  const words: string[] = [];
+  let length = 0;
+  while (length < 65_536) {
+    const word = WORDS[Math.floor(rnd() * WORDS.length)]!;
+    words.push(word);
+    length += word.length + 1;
+  }
+  const input = Buffer.alloc(bytes, words.join(" ") + " ");
+  const marker = "MARKER-7f3a";
+  input.write(marker, Math.floor(bytes * 0.37), "latin1");
+  return { input, marker };
+}

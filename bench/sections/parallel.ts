@@ -20,6 +20,7 @@ import { describeDefaults } from "../lib/defaults.js";
 import { DEFAULTS } from "../../src/reduce/options.js";
 import type { Oracle } from "../../src/reduce/evaluator.js";
 import { setTimeout as sleep } from "node:timers/promises";
+import { renderSkew, runSkew, type SkewData } from "./parallel-skew.js";
 
 const SLEEP_S = 0.1;
 
@@ -60,6 +61,8 @@ export interface ParallelData {
   /** Full mode: key variants again with an in-process oracle that sleeps (no processes). */
   inProcess?: ParallelRow[];
   best: { id: string; reductionOwn: number; reductionOriginal: number };
+  /** Deterministic vs first-wins where test durations differ per candidate (absent in older results). */
+  skew?: SkewData;
   at8: { id: string; reductionOwn: Spread; reductionOriginal: Spread }[];
 }
 
@@ -259,8 +262,10 @@ async function run(ctx: BenchContext): Promise<ParallelData> {
     );
     inProcess = await measure(inList, input, sleeper, ctx.reps);
   }
+  const skew = await runSkew(ctx);
   const best = rows.reduce((a, b) => (b.reductionOriginal.median > a.reductionOriginal.median ? b : a));
   return {
+    skew,
     case: caseName,
     oracle: `${caseName}'s oracle.sh behind a wrapper that sleeps ${SLEEP_S} s first, through the command oracle`,
     settings: `atom line, ν = 2, subsets and complements forward, content cache, no DD* (the paper's setting); 'defaults' = whittle's defaults (${describeDefaults()}) with the jobs shown`,
@@ -337,6 +342,7 @@ function render(data: ParallelData): string {
       rowsTable(data.inProcess),
     );
   }
+  if (data.skew) out.push(renderSkew(data.skew));
   return out.join("\n");
 }
 

@@ -1,7 +1,9 @@
 /**
  * Section 6: scale. Line reduction of generated inputs of 1,000 / 10,000 / 100,000 lines of ~100
  * bytes (10 MB at 100,000), of which 5 lines must stay, with an in-process oracle (so the figures are
- * whittle's own cost). Each run is a child process, so its peak RSS is the reduction's.
+ * whittle's own cost); and character-level reduction of one line of 5 / 25 / 100 MB to the marker it
+ * holds (issue 7: memory per atom, time to the first test). Each run is a child process, so its peak
+ * RSS is the reduction's.
  */
 import { execFile } from "node:child_process";
 import { join } from "node:path";
@@ -10,7 +12,7 @@ import type { BenchContext, Section } from "../lib/context.js";
 import { bytes, fixed, ms, table } from "../lib/format.js";
 import { progress } from "../lib/log.js";
 import { spread, type Spread } from "../lib/stats.js";
-import type { ScaleChildResult } from "./scale-child.js";
+import type { ScaleCharChildResult, ScaleChildResult } from "./scale-child.js";
 import { describeDefaults } from "../lib/defaults.js";
 
 const run$ = promisify(execFile);
@@ -33,8 +35,32 @@ export interface ScaleRow {
   defaults: string[];
 }
 
+export interface ScaleCharRow {
+  megabytes: number;
+  inputBytes: number;
+  atoms: number;
+  jobs: number;
+  tests: number;
+  stopped: boolean;
+  outputBytes: number;
+  ok: boolean;
+  firstTest: Spread;
+  wall: Spread;
+  maxRss: Spread;
+  rssBefore: number;
+  /** (peak RSS − RSS before) / atoms, per run. */
+  bytesPerAtom: Spread;
+}
+
 export interface ScaleData {
   settings: string;
+  /** Character level: one line of N MB; absent in results of older runs. */
+  chars?: {
+    settings: string;
+    budgetMs: number;
+    rows: ScaleCharRow[];
+    target: { bytesPerAtom: number; met: boolean };
+  };
   oracle: string;
   rows: ScaleRow[];
   /** Growth of the median wall time between consecutive sizes (×10 lines each). */
@@ -49,6 +75,66 @@ async function child(ctx: BenchContext, lines: number, cache: string): Promise<S
     timeout: 600_000,
   });
   return JSON.parse(stdout.trim().split("\n").pop()!) as ScaleChildResult;
+}
+
+const CHAR_BUDGET_MS = 300_000;
+
+async function charChild(ctx: BenchContext, megabytes: number, jobs: number): Promise<ScaleCharChildResult> {
+  const script = join(ctx.repoRoot, "dist", "bench", "sections", "scale-child.js");
+  const { stdout } = await run$(
+    process.execPath,
+    [script, "char", String(megabytes), String(jobs), String(CHAR_BUDGET_MS)],
+    { maxBuffer: 1 << 20, timeout: CHAR_BUDGET_MS + 120_000 },
+  );
+  return JSON.parse(stdout.trim().split("\n").pop()!) as ScaleCharChildResult;
+}
+
+async function runChars(ctx: BenchContext): Promise<NonNullable<ScaleData["chars"]>> {
+  const plan = ctx.quick
+    ? [
+        { megabytes: 5, jobs: 1 },
+        { megabytes: 25, jobs: 1 },
+      ]
+    : [
+        { megabytes: 5, jobs: 1 },
+        { megabytes: 25, jobs: 1 },
+        { megabytes: 100, jobs: 1 },
+        { megabytes: 100, jobs: 8 },
+      ];
+  const rows: ScaleCharRow[] = [];
+  for (const p of plan) {
+    const runs: ScaleCharChildResult[] = [];
+    for (let i = 0; i < ctx.reps; i++) {
+      const r = await charChild(ctx, p.megabytes, p.jobs);
+      runs.push(r);
+      progress(
+        `scale: one line of ${p.megabytes} MB, characters, jobs ${p.jobs}: ${r.tests} tests, first test after ${ms(r.firstTestMs)}, ${ms(r.wallMs)}, peak RSS ${bytes(r.maxRssBytes)}, ${fixed(r.bytesPerAtom, 1)} B/atom`,
+      );
+    }
+    const first = runs[0]!;
+    rows.push({
+      megabytes: p.megabytes,
+      inputBytes: first.inputBytes,
+      atoms: first.atoms,
+      jobs: p.jobs,
+      tests: first.tests,
+      stopped: runs.some((r) => r.stopped),
+      outputBytes: first.outputBytes,
+      ok: runs.every((r) => r.ok),
+      firstTest: spread(runs.map((r) => r.firstTestMs)),
+      wall: spread(runs.map((r) => r.wallMs)),
+      maxRss: spread(runs.map((r) => r.maxRssBytes)),
+      rssBefore: first.rssBeforeBytes,
+      bytesPerAtom: spread(runs.map((r) => r.bytesPerAtom)),
+    });
+  }
+  const target = 16;
+  return {
+    settings: `atom char, whittle's defaults otherwise (${describeDefaults()}); one line of words, no newline, ASCII (every byte an atom); time budget ${CHAR_BUDGET_MS / 1000} s per run`,
+    budgetMs: CHAR_BUDGET_MS,
+    rows,
+    target: { bytesPerAtom: target, met: rows.every((r) => r.bytesPerAtom.max <= target) },
+  };
 }
 
 async function run(ctx: BenchContext): Promise<ScaleData> {
@@ -96,7 +182,9 @@ async function run(ctx: BenchContext): Promise<ScaleData> {
     testsFactor: r.tests / main[i]!.tests,
   }));
   const largest = main[main.length - 1]!;
+  const chars = await runChars(ctx);
   return {
+    chars,
     settings: `atom line, jobs 1, whittle's defaults otherwise (${describeDefaults()}); the content-hash row is the default cache`,
     oracle: "in-process: the candidate still contains the 5 marker lines KEEP-1 … KEEP-5 (Buffer.includes)",
     rows,
@@ -141,6 +229,7 @@ function render(d: ScaleData): string {
     "",
     `Peak RSS at ${d.target.largest} lines under ${d.target.maxRssMB} MB: ${d.target.met ? "met" : "**not met**"}.`,
     "",
+    ...(d.chars ? renderChars(d.chars) : []),
     ...(new Set(d.rows.flatMap((r) => r.defaults)).size > 1
       ? [
           "**Warning:** the library's defaults changed while this section ran (the sources were rebuilt); rows differ in settings.",
@@ -150,9 +239,44 @@ function render(d: ScaleData): string {
   ].join("\n");
 }
 
+function renderChars(c: NonNullable<ScaleData["chars"]>): string[] {
+  return [
+    `**Character level, one line.** Settings: ${c.settings}. Oracle: in-process, the candidate still contains \`MARKER-7f3a\` (placed at 37 % of the input; Buffer.includes). Bytes per atom = (peak RSS − RSS before) / atoms, where "RSS before" is the process after generating the input (Node and the input itself). First test: from the call of reduce() to the first test-start event (splitting into atoms, joining and hashing the first candidate). Median (min–max) over runs.`,
+    "",
+    table(
+      [
+        "input",
+        "atoms",
+        "jobs",
+        "tests",
+        "result",
+        "first test",
+        "wall time",
+        "peak RSS",
+        "RSS before",
+        "bytes per atom at peak",
+      ],
+      c.rows.map((r) => [
+        bytes(r.inputBytes),
+        r.atoms,
+        r.jobs,
+        `${r.tests}${r.stopped ? " (stopped by the time budget)" : ""}`,
+        `${r.outputBytes} B${r.ok ? "" : " (NOT interesting!)"}`,
+        `${ms(r.firstTest.median)} (${ms(r.firstTest.min)}–${ms(r.firstTest.max)})`,
+        `${ms(r.wall.median)} (${ms(r.wall.min)}–${ms(r.wall.max)})`,
+        r.maxRss.n > 1 ? `${bytes(r.maxRss.median)} (max ${bytes(r.maxRss.max)})` : bytes(r.maxRss.median),
+        bytes(r.rssBefore),
+        `${fixed(r.bytesPerAtom.median, 2)} (${fixed(r.bytesPerAtom.min, 2)}–${fixed(r.bytesPerAtom.max, 2)})`,
+      ]),
+    ),
+    `At most ${c.target.bytesPerAtom} bytes per atom at peak in every run: ${c.target.met ? "met" : "**not met**"}.`,
+    "",
+  ];
+}
+
 export const scaleSection: Section<ScaleData> = {
   id: "scale",
-  title: "6. Scale (10 MB input)",
+  title: "6. Scale (10 MB of lines, 100 MB of characters)",
   run,
   render: (data) => render(data),
 };

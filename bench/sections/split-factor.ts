@@ -103,7 +103,7 @@ export interface SfData {
 const nuValue = (nu: Nu): number => (nu === "inf" ? Infinity : nu);
 const nuText = (nu: Nu): string => (nu === "inf" ? "∞" : String(nu));
 const atomCount = (b: Uint8Array, atom: AtomKind): number =>
-  atom === "line" ? splitLines(b).length : splitChars(b).length;
+  atom === "line" ? splitLines(b).count : splitChars(b).count;
 
 /**
  * ν values for cases whose tests run gcc (full mode): fewer, to keep the full run near 20 minutes (all

@@ -1,8 +1,10 @@
+import { isUtf8 } from "node:buffer";
 import type { Configuration } from "../ddmin/configuration.js";
 
 /**
- * Atoms are the units ddmin removes. Every atom is a view into the input's bytes, so joining any
- * configuration reproduces exactly the selected bytes: line terminators, invalid UTF-8 and all.
+ * Atoms are the units ddmin removes. They are offsets into the input's bytes, not one object per
+ * atom: atom i is bytes [start(i), start(i + 1)). Joining any configuration reproduces exactly the
+ * selected bytes: line terminators, invalid UTF-8 and all.
  */
 export type AtomKind = "line" | "char";
 export type AtomMode = AtomKind | "both";
@@ -13,62 +15,117 @@ export function atomPasses(mode: AtomMode): AtomKind[] {
   return mode === "both" ? ["line", "char"] : [mode];
 }
 
-export function splitAtoms(bytes: Uint8Array, kind: AtomKind): Uint8Array[] {
+/** Atom boundaries: 4 bytes per atom below 4 GiB of input, 8 above. */
+type Bounds = Uint32Array | Float64Array;
+
+/**
+ * The atoms of one input. Memory: the input itself plus `count + 1` boundaries (4 bytes each), or
+ * nothing at all when every atom is one byte (ASCII text, or bytes that are not valid UTF-8).
+ */
+export class Atoms {
+  private constructor(
+    readonly bytes: Uint8Array,
+    readonly count: number,
+    /** starts[i] is where atom i begins; starts[count] = bytes.length. Absent: atom i is byte i. */
+    private readonly starts: Bounds | undefined,
+  ) {}
+
+  /** Every byte its own atom; no boundary table. */
+  static bytes(bytes: Uint8Array): Atoms {
+    return new Atoms(bytes, bytes.length, undefined);
+  }
+
+  /** @internal */
+  static withStarts(bytes: Uint8Array, starts: Bounds): Atoms {
+    return new Atoms(bytes, starts.length - 1, starts);
+  }
+
+  /** Whether every atom is a single byte (then no boundary table is kept). */
+  get singleBytes(): boolean {
+    return this.starts === undefined;
+  }
+
+  /** The byte offset where atom `i` starts (`i` = count gives the input's length). */
+  start(i: number): number {
+    return this.starts === undefined ? i : this.starts[i]!;
+  }
+
+  /** Atom `i`'s bytes: a view into the input, made on demand. */
+  atom(i: number): Uint8Array {
+    return this.bytes.subarray(this.start(i), this.start(i + 1));
+  }
+
+  /** The bytes of the atoms a configuration selects, in order: one copy per run of consecutive atoms. */
+  join(config: Configuration): Uint8Array {
+    const runs = config.runCount;
+    let length = 0;
+    for (let k = 0; k < runs; k++) length += this.start(config.runEnd(k)) - this.start(config.runStart(k));
+    const out = new Uint8Array(length);
+    let at = 0;
+    for (let k = 0; k < runs; k++) {
+      const from = this.start(config.runStart(k));
+      const to = this.start(config.runEnd(k));
+      out.set(this.bytes.subarray(from, to), at);
+      at += to - from;
+    }
+    return out;
+  }
+
+  /** The size in bytes of what `join` would return, without joining. */
+  byteLength(config: Configuration): number {
+    let length = 0;
+    for (let k = 0; k < config.runCount; k++) {
+      length += this.start(config.runEnd(k)) - this.start(config.runStart(k));
+    }
+    return length;
+  }
+}
+
+export function splitAtoms(bytes: Uint8Array, kind: AtomKind): Atoms {
   return kind === "line" ? splitLines(bytes) : splitChars(bytes);
 }
 
+function newBounds(count: number, inputLength: number): Bounds {
+  return inputLength < 0xffffffff ? new Uint32Array(count + 1) : new Float64Array(count + 1);
+}
+
 /** Lines, each with its own terminator (LF, or CRLF since CR precedes the LF); the last may have none. */
-export function splitLines(bytes: Uint8Array): Uint8Array[] {
-  const lines: Uint8Array[] = [];
-  let start = 0;
-  for (;;) {
-    const lf = bytes.indexOf(0x0a, start);
-    if (lf < 0) break;
-    lines.push(bytes.subarray(start, lf + 1));
-    start = lf + 1;
-  }
-  if (start < bytes.length) lines.push(bytes.subarray(start));
-  return lines;
+export function splitLines(bytes: Uint8Array): Atoms {
+  let count = 0;
+  for (let lf = bytes.indexOf(0x0a); lf >= 0; lf = bytes.indexOf(0x0a, lf + 1)) count++;
+  const unterminated = bytes.length > 0 && bytes[bytes.length - 1] !== 0x0a;
+  if (unterminated) count++;
+  const starts = newBounds(count, bytes.length);
+  let i = 0;
+  for (let lf = bytes.indexOf(0x0a); lf >= 0; lf = bytes.indexOf(0x0a, lf + 1)) starts[++i] = lf + 1;
+  starts[count] = bytes.length;
+  return Atoms.withStarts(bytes, starts);
 }
 
 /**
  * Characters: Unicode code points when the bytes are valid UTF-8 (a multi-byte character is never
- * cut in two), single bytes otherwise (binary input stays reducible and exact).
+ * cut in two), single bytes otherwise (binary input stays reducible and exact). Nothing is allocated
+ * per character; ASCII text and invalid UTF-8 need no boundary table at all.
  */
-export function splitChars(bytes: Uint8Array): Uint8Array[] {
-  if (!isValidUtf8(bytes)) return Array.from({ length: bytes.length }, (_, i) => bytes.subarray(i, i + 1));
-  const chars: Uint8Array[] = [];
-  let i = 0;
-  while (i < bytes.length) {
-    const b = bytes[i]!;
-    const width = b < 0x80 ? 1 : b < 0xe0 ? 2 : b < 0xf0 ? 3 : 4;
-    chars.push(bytes.subarray(i, i + width));
-    i += width;
-  }
-  return chars;
+export function splitChars(bytes: Uint8Array): Atoms {
+  if (!isValidUtf8(bytes)) return Atoms.bytes(bytes);
+  // In valid UTF-8 every code point starts with exactly one byte that is not 10xxxxxx.
+  let count = 0;
+  for (let i = 0; i < bytes.length; i++) if ((bytes[i]! & 0xc0) !== 0x80) count++;
+  if (count === bytes.length) return Atoms.bytes(bytes);
+  const starts = newBounds(count, bytes.length);
+  let c = 0;
+  for (let i = 0; i < bytes.length; i++) if ((bytes[i]! & 0xc0) !== 0x80) starts[c++] = i;
+  starts[count] = bytes.length;
+  return Atoms.withStarts(bytes, starts);
 }
 
-const utf8 = new TextDecoder("utf-8", { fatal: true });
-
+/** Whether the bytes are valid UTF-8 (Node's validator: no decoding, no allocation). */
 export function isValidUtf8(bytes: Uint8Array): boolean {
-  try {
-    utf8.decode(bytes);
-    return true;
-  } catch {
-    return false;
-  }
+  return bytes.length === 0 || isUtf8(bytes);
 }
 
 /** The bytes of the atoms a configuration selects, in order. */
-export function joinAtoms(atoms: readonly Uint8Array[], config: Configuration): Uint8Array {
-  let length = 0;
-  for (const i of config) length += atoms[i]!.length;
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const i of config) {
-    const atom = atoms[i]!;
-    out.set(atom, at);
-    at += atom.length;
-  }
-  return out;
+export function joinAtoms(atoms: Atoms, config: Configuration): Uint8Array {
+  return atoms.join(config);
 }

@@ -3,33 +3,45 @@ import type { Outcome } from "../outcome.js";
 import { CacheCounters, isCacheable, type CacheOptions, type OutcomeCache } from "./cache.js";
 
 /**
- * Estimated bytes of one trie node: a small object (parent link, atom, outcome) plus its share of the
- * parent's Map (key, value, chain and table slack). A configuration of k atoms costs up to k nodes,
- * which is why this kind grows fastest on character-level reductions.
+ * Estimated bytes of one trie node: a small object (parent link, key, outcome) plus its share of the
+ * parent's Map (key, value, chain and table slack). A configuration of r runs costs up to 2r nodes.
  */
 const NODE_BYTES = 96;
 
 interface TrieNode {
   readonly parent: TrieNode | undefined;
-  readonly atom: number;
+  readonly key: number;
   children?: Map<number, TrieNode>;
   outcome?: Outcome;
 }
 
+/** The trie path of a configuration: start and end of each run (its unique encoding). */
+function* path(config: Configuration): Generator<number> {
+  for (let k = 0; k < config.runCount; k++) {
+    yield config.runStart(k);
+    yield config.runEnd(k);
+  }
+}
+
 /**
- * Configuration cache (Zeller's reference cache, picire's ConfigCache): a trie over the ascending
- * atom indices of each configuration, so prefixes are shared. It knows nothing of bytes, so two
- * configurations that serialize alike are different entries.
+ * Configuration cache (Zeller's reference cache, picire's ConfigCache): a trie over each
+ * configuration's runs of consecutive atom indices (start, end, start, end, …), so prefixes are
+ * shared, and a configuration of a million consecutive atoms is two nodes, not a million. Every set
+ * of indices has one run encoding, so a hit means the same configuration. It knows nothing of bytes,
+ * so two configurations that serialize alike are different entries.
  */
 export function configTrieCache(options: CacheOptions): OutcomeCache {
-  const root: TrieNode = { parent: undefined, atom: -1 };
+  const root: TrieNode = { parent: undefined, key: -1 };
   const counters = new CacheCounters();
-  // Entries by size (depth), so eviction visits only what it removes.
+  // Entries by size (atoms), so eviction visits only what it removes.
   const bySize = new Map<number, Set<TrieNode>>();
 
   const find = (config: Configuration): TrieNode | undefined => {
     let node: TrieNode | undefined = root;
-    for (let i = 0; i < config.length && node; i++) node = node.children?.get(config[i]!);
+    for (const key of path(config)) {
+      node = node.children?.get(key);
+      if (!node) return undefined;
+    }
     return node;
   };
 
@@ -39,7 +51,7 @@ export function configTrieCache(options: CacheOptions): OutcomeCache {
     let removed = 0;
     let node = entry;
     while (node.parent && node.outcome === undefined && (node.children?.size ?? 0) === 0) {
-      node.parent.children!.delete(node.atom);
+      node.parent.children!.delete(node.key);
       removed++;
       node = node.parent;
     }
@@ -57,12 +69,12 @@ export function configTrieCache(options: CacheOptions): OutcomeCache {
       if (!isCacheable(outcome, options)) return;
       let node = root;
       let added = 0;
-      for (const atom of key.config) {
+      for (const k of path(key.config)) {
         node.children ??= new Map();
-        let child = node.children.get(atom);
+        let child = node.children.get(k);
         if (!child) {
-          child = { parent: node, atom };
-          node.children.set(atom, child);
+          child = { parent: node, key: k };
+          node.children.set(k, child);
           added++;
         }
         node = child;
@@ -80,7 +92,7 @@ export function configTrieCache(options: CacheOptions): OutcomeCache {
     },
     reduced(key) {
       if (!options.evict) return;
-      // Every entry deeper than the new configuration's size is larger than it (eq. (3) of the cache
+      // Every entry with more atoms than the new configuration is larger than it (eq. (3) of the cache
       // paper). Iterative, so deep character-level configurations cannot overflow the stack.
       const size = key.config.length;
       for (const [entrySize, entries] of bySize) {

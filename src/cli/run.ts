@@ -39,6 +39,14 @@ export const processIo: CliIo = {
 
 type Say = (text: string) => void;
 
+/** Error codes that mean the command line or its files are at fault: exit 2. */
+const USAGE_CODES: ReadonlySet<string> = new Set([
+  "usage",
+  "input-not-found",
+  "test-not-executable",
+  "invalid-option",
+]);
+
 /** Runs the whittle command; resolves to its exit code (see EXIT). */
 export async function runCli(
   argv: readonly string[],
@@ -79,12 +87,11 @@ export async function runCli(
       say(`error: ${error.message}`);
       return EXIT.usage;
     }
-    if (
-      error instanceof WhittleError &&
-      (error.code === "test-not-executable" || error.code === "invalid-option")
-    ) {
+    if (error instanceof WhittleError) {
+      // Problems with what the user gave (exit 2), or a reduction that cannot run here (exit 1:
+      // e.g. not enough memory for it, found before any test; the output then holds the original).
       say(`error: ${error.message}`);
-      return EXIT.usage;
+      return USAGE_CODES.has(error.code) ? EXIT.usage : EXIT.failed;
     }
     say(`internal error: ${describeError(error)}`);
     return EXIT.internal;

@@ -1,6 +1,13 @@
-import { concatParts, type Configuration } from "./configuration.js";
-import { roundLoops, type CandidateRef, type Order, type Strategy } from "./order.js";
-import { nextGranularity, split, type SplitFactor } from "./partition.js";
+import { Configuration } from "./configuration.js";
+import {
+  concatLoops,
+  roundLoopOrder,
+  type CandidateRef,
+  type Loop,
+  type Order,
+  type Strategy,
+} from "./order.js";
+import { nextGranularity, Partition, type SplitFactor } from "./partition.js";
 import { findInteresting } from "./round.js";
 
 /** Resolved options of ddmin^ν (every field set; see `resolveDdminOptions` for defaults and checks). */
@@ -68,7 +75,8 @@ export type DdminResult =
  * ddmin^ν (Zeller & Hildebrandt 2002; split factor of Hodován, Kiss & Gyimóthy, Algorithm 3),
  * with the practical variants of Hodován & Kiss 2016: reduce-case order, parallel and combined loops.
  *
- * `config` must be interesting (the caller checked); the result is an interesting, 1-minimal
+ * `initial` (a `Configuration`, or ascending atom indices such as a plain array) must be interesting
+ * (the caller checked); the result is an interesting, 1-minimal
  * sub-configuration (relative to `hooks.test`), unless the run was stopped.
  *
  *   n = min(|c|, ν)
@@ -80,11 +88,11 @@ export type DdminResult =
  *     otherwise            → done
  */
 export async function ddmin(
-  initial: Configuration,
+  initial: Configuration | ArrayLike<number>,
   hooks: DdminHooks,
   options: DdminOptions,
 ): Promise<DdminResult> {
-  let config: Configuration = initial;
+  let config: Configuration = initial instanceof Configuration ? initial : Configuration.of(initial);
   let rounds = 0;
   const signal = hooks.signal;
   const emit = (event: DdminEvent): void => hooks.onEvent?.(event);
@@ -93,13 +101,15 @@ export async function ddmin(
     for (let iteration = 0; ; iteration++) {
       emit({ type: "iteration", iteration, size: config.length });
       let changed = false;
-      let parts: Configuration[] = [config];
+      let parts = Partition.whole(config);
       let offset = 0;
 
       while (config.length >= 2) {
         signal?.throwIfAborted();
-        if (parts.length < 2) parts = split(config, nextGranularity(config.length, 1, options.splitFactor));
-        const n = parts.length;
+        if (parts.count < 2) {
+          parts = Partition.split(config, nextGranularity(config.length, 1, options.splitFactor));
+        }
+        const n = parts.count;
         const round = ++rounds;
         emit({ type: "round", round, granularity: n, size: config.length });
 
@@ -107,21 +117,21 @@ export async function ddmin(
         if (hit) {
           changed = true;
           if (hit.kind === "subset") {
-            parts = [parts[hit.index]!];
+            parts = Partition.whole(parts.part(hit.index));
             offset = 0;
           } else {
-            parts = parts.filter((_, i) => i !== hit.index);
+            parts = parts.without(hit.index);
             offset = hit.index;
           }
-          config = concatParts(parts);
+          config = parts.config;
           hooks.commit?.(config);
           emit({ type: "reduced", round, ...hit, granularity: n, size: config.length });
         } else if (n < config.length) {
-          const next = split(config, nextGranularity(config.length, n, options.splitFactor));
+          const next = Partition.split(config, nextGranularity(config.length, n, options.splitFactor));
           // The rotation offset keeps its relative place in the finer split.
-          offset = Math.floor((offset * next.length) / n);
+          offset = Math.floor((offset * next.count) / n);
           parts = next;
-          emit({ type: "granularity", round, from: n, to: next.length });
+          emit({ type: "granularity", round, from: n, to: next.count });
         } else {
           break;
         }
@@ -136,26 +146,26 @@ export async function ddmin(
 
 /** Runs one round: its loops one after another (or all as one, when combined). */
 async function testRound(
-  parts: readonly Configuration[],
+  parts: Partition,
   offset: number,
   round: number,
   hooks: DdminHooks,
   options: DdminOptions,
 ): Promise<CandidateRef | undefined> {
-  const n = parts.length;
-  let loops = roundLoops(n, offset % n, options);
-  if (options.combine && options.jobs > 1) loops = [withoutTwins(loops.flat(), n)];
+  const n = parts.count;
+  let loops = roundLoopOrder(n, offset % n, options);
+  if (options.combine && options.jobs > 1) loops = [withoutTwins(concatLoops(loops), n)];
   for (const loop of loops) {
     const position = await findInteresting(
       loop.length,
       (p, signal) => {
-        const ref = loop[p]!;
-        const candidate = ref.kind === "subset" ? parts[ref.index]! : concatParts(parts, ref.index);
+        const ref = loop.at(p);
+        const candidate = ref.kind === "subset" ? parts.part(ref.index) : parts.complement(ref.index);
         return hooks.test(candidate, signal, { ...ref, round, granularity: n });
       },
       { jobs: options.jobs, firstWins: options.firstWins, signal: hooks.signal },
     );
-    if (position >= 0) return loop[position];
+    if (position >= 0) return loop.at(position);
   }
   return undefined;
 }
@@ -166,13 +176,16 @@ async function testRound(
  * beside the first, so only the first occurrence in scan order is kept: the sequential scan would
  * commit that one too (it reaches it first), so deterministic results do not change.
  */
-function withoutTwins(loop: CandidateRef[], n: number): CandidateRef[] {
+function withoutTwins(loop: Loop, n: number): Loop {
   if (n !== 2) return loop;
   const seen = new Set<number>();
-  return loop.filter((ref) => {
+  const kept: CandidateRef[] = [];
+  for (let p = 0; p < loop.length; p++) {
+    const ref = loop.at(p);
     const part = ref.kind === "subset" ? ref.index : 1 - ref.index;
-    if (seen.has(part)) return false;
+    if (seen.has(part)) continue;
     seen.add(part);
-    return true;
-  });
+    kept.push(ref);
+  }
+  return { length: kept.length, at: (p) => kept[p]! };
 }

@@ -23,9 +23,52 @@ export interface RoundOrder {
   readonly complementOrder: Order;
 }
 
-function visit(n: number, order: Order): number[] {
-  const indices = Array.from({ length: n }, (_, i) => i);
-  return order === "forward" ? indices : indices.reverse();
+/**
+ * One loop of a round: `length` candidates, the p-th made on demand, so that a round at granularity
+ * n holds no list of 2n candidates (n can be the number of atoms).
+ */
+export interface Loop {
+  readonly length: number;
+  at(position: number): CandidateRef;
+}
+
+function visit(n: number, order: Order): (position: number) => number {
+  return order === "forward" ? (p) => p : (p) => n - 1 - p;
+}
+
+/** The loops of `roundLoops`, lazily. */
+export function roundLoopOrder(n: number, complementOffset: number, order: RoundOrder): Loop[] {
+  const subsetAt = visit(n, order.subsetOrder);
+  const complementAt = visit(n, order.complementOrder);
+  const subsets: Loop = { length: n, at: (p) => ({ kind: "subset", index: subsetAt(p) }) };
+  const complements: Loop = {
+    length: n,
+    at: (p) => ({ kind: "complement", index: (complementAt(p) + complementOffset) % n }),
+  };
+  switch (order.strategy) {
+    case "subsets-first":
+      return [subsets, complements];
+    case "complements-first":
+      return [complements, subsets];
+    case "complements-only":
+      return [complements];
+  }
+}
+
+/** Loops one after another as one loop (a combined round). */
+export function concatLoops(loops: readonly Loop[]): Loop {
+  const length = loops.reduce((sum, loop) => sum + loop.length, 0);
+  return {
+    length,
+    at(position) {
+      let p = position;
+      for (const loop of loops) {
+        if (p < loop.length) return loop.at(p);
+        p -= loop.length;
+      }
+      throw new RangeError(`position ${position} of a loop of ${length}`);
+    },
+  };
 }
 
 /**
@@ -37,17 +80,7 @@ function visit(n: number, order: Order): number[] {
  * (what picire does, and what the counts of Table 3(a) were measured with).
  */
 export function roundLoops(n: number, complementOffset: number, order: RoundOrder): CandidateRef[][] {
-  const subsets = visit(n, order.subsetOrder).map((index): CandidateRef => ({ kind: "subset", index }));
-  const complements = visit(n, order.complementOrder).map((i): CandidateRef => ({
-    kind: "complement",
-    index: (i + complementOffset) % n,
-  }));
-  switch (order.strategy) {
-    case "subsets-first":
-      return [subsets, complements];
-    case "complements-first":
-      return [complements, subsets];
-    case "complements-only":
-      return [complements];
-  }
+  return roundLoopOrder(n, complementOffset, order).map((loop) =>
+    Array.from({ length: loop.length }, (_, p) => loop.at(p)),
+  );
 }

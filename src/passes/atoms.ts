@@ -1,4 +1,4 @@
-import { joinAtoms, splitAtoms, type AtomKind, type AtomMode, atomPasses } from "../atoms/atoms.js";
+import { splitAtoms, type AtomKind, type AtomMode, atomPasses } from "../atoms/atoms.js";
 import type { CacheKey } from "../cache/index.js";
 import { fullConfiguration, type Configuration } from "../ddmin/configuration.js";
 import { ddmin, type DdminHooks } from "../ddmin/ddmin.js";
@@ -13,10 +13,10 @@ export function ddminAtoms(kind: AtomKind): Pass {
     name: `ddmin:${kind}`,
     async run({ current, evaluator, options, signal, emit }) {
       const atoms = splitAtoms(current, kind);
-      emit({ type: "pass", pass: `ddmin:${kind}`, units: atoms.length, size: current.length });
+      emit({ type: "pass", pass: `ddmin:${kind}`, units: atoms.count, size: current.length });
       const key = (config: Configuration): CacheKey => {
         let bytes: Uint8Array | undefined;
-        return { config, content: () => (bytes ??= joinAtoms(atoms, config)) };
+        return { config, content: () => (bytes ??= atoms.join(config)) };
       };
       const hooks: DdminHooks = {
         test: (config, s, label) => evaluator.test(key(config), s, label),
@@ -25,7 +25,7 @@ export function ddminAtoms(kind: AtomKind): Pass {
         signal,
       };
       try {
-        const result = await ddmin(fullConfiguration(atoms.length), hooks, options);
+        const result = await ddmin(fullConfiguration(atoms.count), hooks, options);
         return result.kind === "stopped" ? { kind: "stopped", reason: result.reason } : { kind: "done" };
       } finally {
         evaluator.close();

@@ -1,10 +1,11 @@
-import { NotInterestingError } from "../errors.js";
+import { NotInterestingError, OutOfMemoryError } from "../errors.js";
 import { atomPipeline } from "../passes/atoms.js";
 import type { Pass } from "../passes/pass.js";
 import { isInteresting, toOutcome, type Outcome } from "../outcome.js";
 import type { EventListener, ReductionEvent } from "./events.js";
 import { resolveOptions, type ReduceOptions, type ResolvedOptions } from "./options.js";
 import { Evaluator, type Oracle } from "./evaluator.js";
+import { checkMemory, isAllocationFailure, measureBudget, type MemoryBudget } from "./memory.js";
 import { StatsCollector, type ReductionStats } from "./stats.js";
 
 export interface ReduceRunOptions extends ReduceOptions {
@@ -16,6 +17,8 @@ export interface ReduceRunOptions extends ReduceOptions {
   assumeInteresting?: boolean;
   /** The passes to run, in order (default: ddmin over the atoms of `atom`: lines, then characters). */
   pipeline?: readonly Pass[];
+  /** What the reduction may allocate (default: measured from the OS and V8 when it starts). */
+  memory?: MemoryBudget;
 }
 
 /**
@@ -53,7 +56,9 @@ export type ReduceResult =
  *
  * Before reducing it checks the original (unless `assumeInteresting`) and then the empty input; both
  * checks are counted apart from the reduction's tests (`stats.checks`), as the papers count. Invalid
- * options and an original input that is not interesting throw; every later failure is a result.
+ * options, an original input that is not interesting and a reduction whose estimated memory is not
+ * available (`OutOfMemoryError`, before any test) throw; every later failure is a `failed` result,
+ * an allocation that fails during the run as an `OutOfMemoryError` carrying the best input so far.
  */
 export async function reduce(
   input: Uint8Array,
@@ -61,6 +66,8 @@ export async function reduce(
   options: ReduceRunOptions = {},
 ): Promise<ReduceResult> {
   const resolved: ResolvedOptions = resolveOptions(options);
+  const shortfall = checkMemory(input, resolved, options.memory ?? measureBudget());
+  if (shortfall) throw new OutOfMemoryError(shortfall.message, { best: input, ...shortfall });
   const collector = new StatsCollector(resolved.cache, input.length);
   const listener = options.onEvent;
   let best = input;
@@ -116,6 +123,16 @@ export async function reduce(
     if (error instanceof NotInterestingError) throw error;
     if (signal.aborted)
       return { kind: "stopped", output: best, stats: collector.stats, reason: signal.reason };
-    return { kind: "failed", output: best, stats: collector.stats, error };
+    return { kind: "failed", output: best, stats: collector.stats, error: asOutOfMemory(error, best) };
   }
+}
+
+/** An allocation that failed during the run, as an OutOfMemoryError carrying the best input so far. */
+function asOutOfMemory(error: unknown, best: Uint8Array): unknown {
+  if (!isAllocationFailure(error)) return error;
+  const reason = error instanceof Error ? error.message : String(error);
+  return new OutOfMemoryError(`ran out of memory while reducing (${reason}); the best input so far is kept`, {
+    best,
+    cause: error,
+  });
 }
