@@ -1,3 +1,5 @@
+import { readNameTable } from "./name-table.js";
+
 /**
  * The user's minimal replacements, by rule or token name (`--replacements FILE`): they override what
  * the front-end derived from the grammar, e.g. when the shortest derivation is not valid for the
@@ -29,29 +31,17 @@ export class Replacements {
    * Throws a RangeError naming the line that is neither.
    */
   static parse(source: string): Replacements {
-    const trimmed = source.trim();
-    if (trimmed.startsWith("{")) {
-      let value: unknown;
-      try {
-        value = JSON.parse(trimmed);
-      } catch (error) {
-        throw new RangeError(`not valid JSON: ${(error as Error).message}`);
-      }
-      const table = new Map<string, string>();
-      for (const [kind, text] of Object.entries(value as Record<string, unknown>)) {
-        if (typeof text !== "string") throw new RangeError(`the replacement of ${kind} must be a string`);
-        table.set(kind, text);
-      }
-      return new Replacements(table);
-    }
-    const table = new Map<string, string>();
-    source.split(/\r?\n/).forEach((line, i) => {
-      if (line.trim() === "" || line.trimStart().startsWith("#")) return;
-      const m = /^\s*([A-Za-z_][\w]*)\s*:\s?(.*)$/.exec(line);
-      if (!m) throw new RangeError(`line ${i + 1}: expected "rule: text", got ${JSON.stringify(line)}`);
-      table.set(m[1]!, m[2]!.trimEnd());
-    });
-    return new Replacements(table);
+    return new Replacements(
+      readNameTable(
+        source,
+        (kind, text) => {
+          if (typeof text !== "string") throw new RangeError(`the replacement of ${kind} must be a string`);
+          return text;
+        },
+        (_kind, rest) => rest.trimEnd(),
+        "rule: text",
+      ),
+    );
   }
 }
 
