@@ -2,7 +2,14 @@
  * Errors that callers may branch on by `code` rather than by message text.
  */
 export type WhittleErrorCode =
-  "usage" | "input-not-found" | "test-not-executable" | "not-interesting" | "invalid-option" | "internal";
+  | "usage"
+  | "input-not-found"
+  | "test-not-executable"
+  | "not-interesting"
+  | "invalid-option"
+  /** The temporary directory (TMPDIR) is missing, not a directory, not writable, or full. */
+  | "tmpdir"
+  | "internal";
 
 export class WhittleError extends Error {
   readonly code: WhittleErrorCode;
