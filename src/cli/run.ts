@@ -8,13 +8,22 @@ import { parseArgs, InfoShown, UsageError, type CliOptions } from "./args.js";
 import { EXIT } from "./exit.js";
 import { backupOnce, defaultOutputPath, OrderedWriter, writeAtomic } from "./files.js";
 import { formatBytes, formatDuration, Progress, type ProgressMode } from "./progress.js";
+import {
+  describeInternalError,
+  INTERRUPT_SIGNALS,
+  interruptedExitCode,
+  openRun,
+  type RunScope,
+} from "./lifecycle.js";
 
 /** The streams and process hooks the command uses, injectable for tests. */
 export interface CliIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
   stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
-  /** Registers handlers for SIGINT/SIGTERM; returns a function that removes them. */
+  /** Registers handlers for SIGINT/SIGTERM/SIGHUP/SIGQUIT; returns a function that removes them. */
   onInterrupt(handler: (signal: string) => void): () => void;
+  /** The real process: start a watchdog, handle Ctrl-Z and crashes (see lifecycle.ts). */
+  processWide?: boolean;
 }
 
 /** Without --timeout: the initial check may take this long, and tests 10× its duration, ≥ 5 s. */
@@ -26,13 +35,12 @@ export const processIo: CliIo = {
   stdout: process.stdout,
   stderr: process.stderr,
   onInterrupt(handler) {
-    process.on("SIGINT", handler);
-    process.on("SIGTERM", handler);
+    for (const sig of INTERRUPT_SIGNALS) process.on(sig, handler);
     return () => {
-      process.off("SIGINT", handler);
-      process.off("SIGTERM", handler);
+      for (const sig of INTERRUPT_SIGNALS) process.off(sig, handler);
     };
   },
+  processWide: true,
 };
 
 /** Runs the whittle command; resolves to its exit code (see EXIT). */
@@ -55,29 +63,33 @@ export async function runCli(
   }
 
   const controller = new AbortController();
-  let interrupted = false;
+  let interruptedBy: string | undefined;
   const removeHandlers = io.onInterrupt((signal) => {
-    if (interrupted) {
+    if (interruptedBy !== undefined) {
       say("still stopping: cancelling tests and cleaning up…");
       return;
     }
-    interrupted = true;
+    interruptedBy = signal;
     controller.abort(new Error(`interrupted by ${signal}`));
   });
+  let run: RunScope | undefined;
   try {
-    return await reduceFile(options, io, controller.signal, say);
+    run = openRun({ processWide: io.processWide === true });
+    const code = await reduceFile(options, io, controller.signal, say, run);
+    return code === EXIT.interrupted ? interruptedExitCode(interruptedBy) : code;
   } catch (error) {
     if (
       error instanceof WhittleError &&
-      (error.code === "test-not-executable" || error.code === "invalid-option")
+      (error.code === "test-not-executable" || error.code === "invalid-option" || error.code === "tmpdir")
     ) {
       say(`error: ${error.message}`);
       return EXIT.usage;
     }
-    say(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    say(`internal error: ${describeInternalError(error)}`);
     return EXIT.internal;
   } finally {
     removeHandlers();
+    run?.close();
   }
 }
 
@@ -86,6 +98,7 @@ async function reduceFile(
   io: CliIo,
   signal: AbortSignal,
   say: (text: string) => void,
+  run: RunScope,
 ): Promise<number> {
   // The input: it must be a readable regular file.
   const inputPath = resolve(o.input);
@@ -129,6 +142,8 @@ async function reduceFile(
     fileName,
     env,
     timeoutMs: o.timeoutMs ?? INITIAL_CHECK_LIMIT_MS,
+    tmpRoot: run.dir,
+    groups: run.groups,
   });
   let initial: CommandRun;
   try {
@@ -172,7 +187,15 @@ async function reduceFile(
   }
   const writer = outputPath ? new OrderedWriter(outputPath) : undefined;
   const progress = new Progress(mode, input.length, io.stderr);
-  const oracle = new CommandOracle({ command, fileName, env, timeoutMs, captureOutput: false });
+  const oracle = new CommandOracle({
+    command,
+    fileName,
+    env,
+    timeoutMs,
+    captureOutput: false,
+    tmpRoot: run.dir,
+    groups: run.groups,
+  });
 
   // What the reduction is asked to do, passed to reduce() and recorded in --stats.
   const reduceOptions = {
@@ -190,7 +213,9 @@ async function reduceFile(
     cacheEvict: o.cacheEvict,
   };
   const started = Date.now();
-  let result: ReduceResult;
+  // A WhittleError("tmpdir") when TMPDIR fills up (or vanishes) during the reduction.
+  let result: ReduceResult | WhittleError;
+  let best = input;
   try {
     result = await reduce(input, (candidate, s) => oracle.test(candidate, s), {
       ...reduceOptions,
@@ -199,11 +224,22 @@ async function reduceFile(
       onEvent: (event) => {
         progress.listener(event);
         if (event.type === "improved") writer?.write(event.content);
+        if (event.type === "improved") best = event.content;
       },
     });
+  } catch (error) {
+    if (!(error instanceof WhittleError && error.code === "tmpdir")) throw error;
+    result = error;
   } finally {
     progress.finish();
     await writer?.flush();
+  }
+  if (result instanceof WhittleError) {
+    // TMPDIR filled up (or vanished) during the reduction: stop, keep the best result, say why.
+    if (!outputPath) io.stdout.write(best);
+    say(`error: ${result.message}`);
+    say(`stopped early: the best result so far (${formatBytes(best.length)}) is in ${outputName}`);
+    return EXIT.usage;
   }
   const wallMs = Date.now() - started;
 
