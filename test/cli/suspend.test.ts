@@ -5,13 +5,13 @@
  * each process is read from /proc (T = stopped).
  */
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { MAIN, runWhittle, scratch } from "../helpers/cli.js";
 import { alive, processesWithTmpdir } from "../helpers/survivors.js";
+import { hasTmux, tmuxSession } from "../helpers/tmux.js";
 
 /** The process's state letter from /proc (R, S, T, Z…), or undefined once it is gone. */
 function state(pid: number): string | undefined {
@@ -133,34 +133,22 @@ test("SIGTSTP stops whittle and every running test, SIGCONT resumes them, and th
   checkResult(s);
 });
 
-function hasTmux(): boolean {
-  try {
-    execFileSync("tmux", ["-V"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 test("in a real terminal (tmux): Ctrl-Z stops whittle and its tests, fg resumes them, and the reduction ends normally", async (t) => {
   if (!hasTmux()) return t.skip("tmux is not installed");
   const s = setUp();
-  const socket = `whittle-test-${process.pid}`;
-  const tmux = (...args: string[]): string =>
-    execFileSync("tmux", ["-L", socket, "-f", "/dev/null", ...args], { encoding: "utf8" });
   const exitFile = join(s.dir, "exit");
-  tmux("new-session", "-d", "-s", "t", "-x", "160", "-y", "40", "bash --norc --noprofile -i");
+  const terminal = tmuxSession();
   let pid: number | undefined;
   try {
     const quoted = s.args.map((a) => `'${a}'`).join(" ");
-    tmux("send-keys", "-t", "t", `TMPDIR='${s.tmp}' '${process.execPath}' '${MAIN}' ${quoted}`, "Enter");
+    terminal.keys(`TMPDIR='${s.tmp}' '${process.execPath}' '${MAIN}' ${quoted}`, "Enter");
     const whittlePid = (): number | undefined =>
       (pid ??= processesWithTmpdir(s.tmp).find((p) => cmdline(p).includes(MAIN)));
     await suspendAndResume(
       s,
       whittlePid,
-      () => tmux("send-keys", "-t", "t", "C-z"),
-      () => tmux("send-keys", "-t", "t", "fg", "Enter"),
+      () => terminal.keys("C-z"),
+      () => terminal.keys("fg", "Enter"),
     );
     // Not "whittle …; echo $?" on one line: bash runs the echo as soon as the job is stopped.
     await until(
@@ -171,15 +159,15 @@ test("in a real terminal (tmux): Ctrl-Z stops whittle and its tests, fg resumes 
       },
       60_000,
     );
-    tmux("send-keys", "-t", "t", `echo $? > '${exitFile}'`, "Enter");
+    terminal.keys(`echo $? > '${exitFile}'`, "Enter");
     await until(
       "the exit status is known",
       () => existsSync(exitFile) && readFileSync(exitFile, "utf8").includes("\n"),
     );
-    assert.equal(readFileSync(exitFile, "utf8").trim(), "0", tmux("capture-pane", "-p", "-t", "t"));
+    assert.equal(readFileSync(exitFile, "utf8").trim(), "0", terminal.screen());
     checkResult(s);
   } finally {
-    tmux("kill-server");
+    terminal.close();
     if (pid !== undefined && alive(pid)) process.kill(pid, "SIGKILL"); // never leave a stopped whittle
   }
 });

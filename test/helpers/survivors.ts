@@ -14,9 +14,14 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, wr
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { MAIN, scratch } from "./cli.js";
+import { tmuxSession } from "./tmux.js";
 
-/** How whittle is ended: a signal sent to it, or an uncaught exception / unhandled rejection inside it. */
-export type Ending = "SIGINT" | "SIGTERM" | "SIGHUP" | "SIGQUIT" | "SIGKILL" | "throw" | "reject";
+/**
+ * How whittle is ended: a signal sent to it, an uncaught exception or unhandled rejection inside it,
+ * or (hangup) the real terminal it runs in closing (tmux killed): SIGHUP from the kernel, with a
+ * terminal that fails every later write.
+ */
+export type Ending = "SIGINT" | "SIGTERM" | "SIGHUP" | "SIGQUIT" | "SIGKILL" | "throw" | "reject" | "hangup";
 export const ENDINGS: readonly Ending[] = [
   "SIGINT",
   "SIGTERM",
@@ -27,8 +32,11 @@ export const ENDINGS: readonly Ending[] = [
   "reject",
 ];
 
-/** The exit status whittle must end with for each ending. */
-export const EXPECTED_EXIT: Record<Ending, { code: number | null; signal: NodeJS.Signals | null }> = {
+/** The exit status whittle must end with for each ending; undefined when no parent can see it. */
+export const EXPECTED_EXIT: Record<
+  Ending,
+  { code: number | null; signal: NodeJS.Signals | null } | undefined
+> = {
   SIGINT: { code: 130, signal: null },
   SIGTERM: { code: 130, signal: null },
   SIGHUP: { code: 129, signal: null },
@@ -36,6 +44,7 @@ export const EXPECTED_EXIT: Record<Ending, { code: number | null; signal: NodeJS
   SIGKILL: { code: null, signal: "SIGKILL" },
   throw: { code: 1, signal: null },
   reject: { code: 1, signal: null },
+  hangup: undefined,
 };
 
 export interface SurvivorRun {
@@ -85,14 +94,63 @@ export function processesWithTmpdir(tmp: string): number[] {
   return found;
 }
 
+/** A whittle that was started, and how to end it. */
+interface Started {
+  ended: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  end(sig: NodeJS.Signals | "hangup"): void;
+  /** Everything whittle wrote to stderr (empty in a terminal). */
+  stderr: Promise<string>;
+}
+
+/** whittle as a child of this process, stderr captured. */
+function asChild(args: readonly string[], env: NodeJS.ProcessEnv, cwd: string): Started {
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+  return {
+    ended: new Promise((done) => child.on("exit", (code, signal) => done({ code, signal }))),
+    end: (sig) => process.kill(child.pid!, sig === "hangup" ? "SIGHUP" : sig),
+    stderr: new Promise((done) => child.stderr.once("close", () => done(stderr))),
+  };
+}
+
+/**
+ * whittle typed into an interactive bash in a real terminal (tmux); ending it closes the terminal.
+ * Its exit status is lost with the shell, so `ended` gives nulls once its process is gone.
+ */
+function inTerminal(args: readonly string[], tmp: string): Started {
+  const terminal = tmuxSession();
+  const quoted = args.map((a) => `'${a}'`).join(" ");
+  terminal.keys(`TMPDIR='${tmp}' '${process.execPath}' ${quoted}`, "Enter");
+  let pid: number | undefined;
+  const isWhittle = (p: number): boolean => {
+    try {
+      return readFileSync(`/proc/${p}/cmdline`, "latin1").includes(MAIN);
+    } catch {
+      return false;
+    }
+  };
+  const ended = (async () => {
+    for (;;) {
+      pid ??= processesWithTmpdir(tmp).find(isWhittle);
+      if (pid !== undefined && !alive(pid)) break;
+      await sleep(10);
+    }
+    terminal.close();
+    return { code: null, signal: null };
+  })();
+  return { ended, end: () => terminal.close(), stderr: Promise.resolve("") };
+}
+
 function readPids(path: string): number[] {
   if (!existsSync(path)) return [];
   return readFileSync(path, "utf8").split(/\s+/).filter(Boolean).map(Number);
 }
 
 /**
- * Runs whittle on a slow test and ends it by `ending`, `delayMs` after the first test started; then
- * watches for `limitMs` (default 2000) after whittle ended.
+ * Runs whittle on a slow test and ends it by `ending`, `delayMs` after the first test started (a
+ * signal: at the first moment after that when a test process is alive); then watches for `limitMs`
+ * (default 2000) after whittle ended.
  */
 export async function endWhittle(
   ending: Ending,
@@ -127,20 +185,13 @@ grep -q KEEP "$1"
     // A crash is asked for through the documented test hook, timed from the start of the run; the
     // initial check takes about 0.3 s, so the delay lands at a comparable moment of the reduction.
     if (ending === "throw" || ending === "reject") env["WHITTLE_TEST_CRASH"] = `${ending}:${500 + delayMs}`;
-    const child = spawn(
-      process.execPath,
-      [MAIN, input, "--atom=line", "-j", "2", "-o", join(dir, "out.txt"), "--test", test],
-      { cwd: dir, env, stdio: ["ignore", "ignore", "pipe"] },
-    );
-    let stderr = "";
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    const args = [MAIN, input, "--atom=line", "-j", "2", "-o", join(dir, "out.txt"), "--test", test];
+    const whittle = ending === "hangup" ? inTerminal(args, tmp) : asChild(args, env, dir);
     let exited = false;
-    const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
-      child.on("exit", (code, signal) => {
-        exited = true;
-        done({ code, signal });
-      }),
-    );
+    const ended = whittle.ended.then((exit) => {
+      exited = true;
+      return exit;
+    });
 
     let aliveBefore = 0;
     let runDirBefore = false;
@@ -162,9 +213,11 @@ grep -q KEEP "$1"
       // Wait for the first test to start (at most 20 s on a loaded machine), then for the delay.
       for (let i = 0; i < 400 && !exited && readPids(pids).length === 0; i++) await sleep(50);
       await sleep(delayMs);
+      // Between rounds no test runs for a few milliseconds: end whittle while one does.
+      for (let i = 0; i < 200 && !exited && readPids(pids).filter(alive).length === 0; i++) await sleep(10);
       if (!exited) {
         look();
-        process.kill(child.pid!, ending);
+        whittle.end(ending);
       }
     }
     const exit = await ended;
@@ -192,15 +245,11 @@ grep -q KEEP "$1"
         // gone
       }
     }
-    // Wait for whittle's stderr to be read in full.
-    await new Promise<void>((done) =>
-      child.stderr.readableEnded ? done() : child.stderr.once("close", done),
-    );
     return {
       ending,
       delayMs,
       ...exit,
-      stderr,
+      stderr: await whittle.stderr,
       aliveBefore,
       runDirBefore,
       spawned: readPids(pids).length,
