@@ -56,10 +56,6 @@ export class LiveGroups implements GroupTracker {
   signal(sig: NodeJS.Signals): void {
     for (const pgid of this.#groups) signalGroup(pgid, sig);
   }
-
-  get size(): number {
-    return this.#groups.size;
-  }
 }
 
 /** What one run of the command holds; `close()` releases it all. */
@@ -68,8 +64,6 @@ export interface RunScope {
   readonly dir: string;
   /** Pass to every oracle of the run (CommandOracleOptions.groups). */
   readonly groups: GroupTracker;
-  /** The watchdog, when the run has one. */
-  readonly watchdog: Watchdog | undefined;
   /** Removes the run directory, lets the watchdog go and removes the process-wide handlers. */
   close(): void;
 }
@@ -89,7 +83,6 @@ export function openRun(options: { processWide: boolean }): RunScope {
   return {
     dir,
     groups,
-    watchdog,
     close() {
       if (closed) return;
       closed = true;

@@ -38,16 +38,7 @@ let runDir: string | undefined;
 let pending = "";
 let cleaning = false;
 
-for (const sig of [
-  "SIGINT",
-  "SIGHUP",
-  "SIGQUIT",
-  "SIGTSTP",
-  "SIGTTIN",
-  "SIGTTOU",
-  "SIGUSR1",
-  "SIGUSR2",
-] as const) {
+for (const sig of ["SIGINT", "SIGHUP", "SIGQUIT", "SIGTSTP", "SIGTTIN", "SIGTTOU"] as const) {
   process.on(sig, () => undefined);
 }
 process.on("SIGTERM", () => void cleanUp());
