@@ -22,6 +22,7 @@ import { overheadSection } from "./sections/overhead.js";
 import { parallelSection } from "./sections/parallel.js";
 import { scaleSection } from "./sections/scale.js";
 import { splitFactorSection } from "./sections/split-factor.js";
+import { survivorsSection } from "./sections/survivors.js";
 import { table3aSection } from "./sections/table3a.js";
 
 // Sections with different data types share one list; each one's data only meets its own renderer.
@@ -33,6 +34,7 @@ const SECTIONS: readonly Section<any>[] = [
   parallelSection,
   overheadSection,
   scaleSection,
+  survivorsSection,
 ];
 
 const USAGE = `usage: node dist/bench/run.js [--quick] [--only ${SECTIONS.map((s) => s.id).join(",")}] [--out <dir>]`;

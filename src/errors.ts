@@ -8,6 +8,8 @@ export type WhittleErrorCode =
   | "not-interesting"
   | "invalid-option"
   | "out-of-memory"
+  /** The temporary directory (TMPDIR) is missing, not a directory, not writable, or full. */
+  | "tmpdir"
   | "internal";
 
 export class WhittleError extends Error {

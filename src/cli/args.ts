@@ -52,9 +52,14 @@ Examples:
 Exit codes:
   0    done: the output holds a 1-minimal interesting input
   1    internal error
-  2    usage error (bad option, missing input, test not found or not executable)
+  2    usage error (bad option, missing input, test not found or not executable), or TMPDIR
+       missing, not a directory, not writable or full (if it fills up during the reduction, the
+       output holds the best result so far)
   3    the original input is not interesting
   130  interrupted (Ctrl-C / SIGTERM): the output holds the best result so far
+  129  hang-up (SIGHUP, a closed terminal), 131 SIGQUIT (Ctrl-\\): likewise
+However whittle ends, even by kill -9, no test process and no temporary directory of the run
+outlives it by more than 2 s.
 `;
 
 function positiveInt(name: string) {

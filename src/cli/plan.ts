@@ -3,6 +3,7 @@ import { basename, delimiter, resolve } from "node:path";
 import { CommandOracle } from "../oracle/command.js";
 import type { ReduceOptions } from "../reduce/options.js";
 import { UsageError, type CliOptions } from "./args.js";
+import type { RunScope } from "./lifecycle.js";
 import {
   canonical,
   defaultOutputPath,
@@ -17,6 +18,8 @@ import {
 /** Everything a run needs, checked before any test runs. */
 export interface RunPlan {
   readonly options: CliOptions;
+  /** The run's temporary directory and the tracker of its tests' process groups. */
+  readonly run: RunScope;
   /** The input's path; for a symlink reduced in place, the path of its target. */
   readonly inputPath: string;
   /** The input's bytes as read at the start: the original, whatever happens to the file later. */
@@ -43,7 +46,7 @@ export interface RunPlan {
  * the statistics file — and refuses (UsageError, exit 2) any run that could not finish or that would
  * overwrite the input, its backup or the result.
  */
-export async function planRun(o: CliOptions): Promise<RunPlan> {
+export async function planRun(o: CliOptions, run: RunScope): Promise<RunPlan> {
   let cwd: string;
   try {
     cwd = process.cwd();
@@ -109,6 +112,7 @@ export async function planRun(o: CliOptions): Promise<RunPlan> {
 
   return {
     options: o,
+    run,
     inputPath,
     input,
     inputLike,

@@ -7,6 +7,13 @@ import { EXIT } from "./exit.js";
 import { restoreIfChanged, ResultWriter, writeAtomic, writeBackup } from "./files.js";
 import { deliverResult, type Delivery } from "./deliver.js";
 import { planRun, type RunPlan } from "./plan.js";
+import {
+  describeInternalError,
+  INTERRUPT_SIGNALS,
+  interruptedExitCode,
+  openRun,
+  type RunScope,
+} from "./lifecycle.js";
 import { formatBytes, formatDuration, Progress, type ProgressMode } from "./progress.js";
 import { reproduction } from "./shell.js";
 import { writeStats, type StatsSummary } from "./stats-file.js";
@@ -15,8 +22,10 @@ import { writeStats, type StatsSummary } from "./stats-file.js";
 export interface CliIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
   stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
-  /** Registers handlers for SIGINT/SIGTERM; returns a function that removes them. */
+  /** Registers handlers for SIGINT/SIGTERM/SIGHUP/SIGQUIT; returns a function that removes them. */
   onInterrupt(handler: (signal: string) => void): () => void;
+  /** The real process: start a watchdog, handle Ctrl-Z and crashes (see lifecycle.ts). */
+  processWide?: boolean;
 }
 
 /** Without --timeout: the initial check may take this long, and tests 10× its duration, ≥ 5 s. */
@@ -28,13 +37,12 @@ export const processIo: CliIo = {
   stdout: process.stdout,
   stderr: process.stderr,
   onInterrupt(handler) {
-    process.on("SIGINT", handler);
-    process.on("SIGTERM", handler);
+    for (const sig of INTERRUPT_SIGNALS) process.on(sig, handler);
     return () => {
-      process.off("SIGINT", handler);
-      process.off("SIGTERM", handler);
+      for (const sig of INTERRUPT_SIGNALS) process.off(sig, handler);
     };
   },
+  processWide: true,
 };
 
 type Say = (text: string) => void;
@@ -45,6 +53,7 @@ const USAGE_CODES: ReadonlySet<string> = new Set([
   "input-not-found",
   "test-not-executable",
   "invalid-option",
+  "tmpdir",
 ]);
 
 /** Runs the whittle command; resolves to its exit code (see EXIT). */
@@ -71,17 +80,20 @@ export async function runCli(
   }
 
   const controller = new AbortController();
-  let interrupted = false;
+  let interruptedBy: string | undefined;
   const removeHandlers = io.onInterrupt((signal) => {
-    if (interrupted) {
+    if (interruptedBy !== undefined) {
       say("still stopping: cancelling tests and cleaning up…");
       return;
     }
-    interrupted = true;
+    interruptedBy = signal;
     controller.abort(new Error(`interrupted by ${signal}`));
   });
+  let run: RunScope | undefined;
   try {
-    return await reduceFile(options, io, controller.signal, say);
+    run = openRun({ processWide: io.processWide === true });
+    const code = await reduceFile(options, io, controller.signal, say, run);
+    return code === EXIT.interrupted ? interruptedExitCode(interruptedBy) : code;
   } catch (error) {
     if (error instanceof UsageError) {
       say(`error: ${error.message}`);
@@ -93,10 +105,11 @@ export async function runCli(
       say(`error: ${error.message}`);
       return USAGE_CODES.has(error.code) ? EXIT.usage : EXIT.failed;
     }
-    say(`internal error: ${describeError(error)}`);
+    say(`internal error: ${describeInternalError(error)}`);
     return EXIT.internal;
   } finally {
     removeHandlers();
+    run?.close();
   }
 }
 
@@ -108,8 +121,14 @@ export function describeError(error: unknown): string {
 }
 
 /** The steps of one run: plan, keep the original safe, check it, reduce, deliver and report. */
-async function reduceFile(o: CliOptions, io: CliIo, signal: AbortSignal, say: Say): Promise<number> {
-  const plan = await planRun(o);
+async function reduceFile(
+  o: CliOptions,
+  io: CliIo,
+  signal: AbortSignal,
+  say: Say,
+  run: RunScope,
+): Promise<number> {
+  const plan = await planRun(o, run);
   const mode: ProgressMode = o.quiet ? "quiet" : o.verbose ? "verbose" : io.stderr.isTTY ? "live" : "plain";
 
   // --in-place: the backup is the bytes read at the start, written before any test can touch a file.
@@ -168,6 +187,10 @@ async function reduceFile(o: CliOptions, io: CliIo, signal: AbortSignal, say: Sa
   });
   summarize(say, mode, plan, result, delivery, wallMs);
   if (delivery.kind === "lost" || delivery.kind === "fallback") return EXIT.failed;
+  // TMPDIR filled up (or vanished) during the reduction: the user's environment, like a usage error.
+  if (result.kind === "failed" && result.error instanceof WhittleError && result.error.code === "tmpdir") {
+    return EXIT.usage;
+  }
   return result.kind === "done" ? EXIT.done : result.kind === "stopped" ? EXIT.interrupted : EXIT.failed;
 }
 
@@ -184,6 +207,8 @@ async function initialCheck(
     fileName: plan.fileName,
     env: plan.env,
     timeoutMs: limitMs,
+    tmpRoot: plan.run.dir,
+    groups: plan.run.groups,
   });
   const progress = new Progress(mode, plan.input.length, io.stderr);
   progress.checking(limitMs);
@@ -232,6 +257,8 @@ async function runReduction(
     env: plan.env,
     timeoutMs,
     captureOutput: false,
+    tmpRoot: plan.run.dir,
+    groups: plan.run.groups,
   });
   try {
     const result = await reduce(plan.input, (candidate, s) => oracle.test(candidate, s), {
@@ -290,7 +317,14 @@ function summarize(
         "input gives); make it match the exact error message.",
     );
   }
-  if (result.kind === "failed") say(`error: the reduction failed: ${describeError(result.error)}`);
+  if (result.kind === "failed") {
+    // whittle's own errors say what happened and what to do; anything else is named as a failure.
+    const why =
+      result.error instanceof WhittleError
+        ? result.error.message
+        : `the reduction failed: ${describeError(result.error)}`;
+    say(`error: ${why}`);
+  }
   if (mode !== "quiet" || result.kind !== "done" || delivery.kind !== "written") {
     const saved = input.length === 0 ? 0 : 100 * (1 - result.output.length / input.length);
     const how = result.kind === "done" ? "done" : result.kind === "stopped" ? "interrupted" : "failed";

@@ -14,3 +14,25 @@ export function activeNow(): number {
 export function noteSuspended(ms: number): void {
   if (ms > 0) suspendedMs += ms;
 }
+
+/** A pending `setActiveTimeout`. */
+export interface ActiveTimer {
+  cancel(): void;
+}
+
+/**
+ * Calls `fn` once `ms` milliseconds of active time have passed: like setTimeout, but time spent
+ * suspended (reported through `noteSuspended`) does not count. When the timer fires early because of
+ * a pause, it re-arms itself for the active time still left.
+ */
+export function setActiveTimeout(fn: () => void, ms: number): ActiveTimer {
+  const due = activeNow() + ms;
+  let timer: NodeJS.Timeout;
+  const check = (): void => {
+    const left = due - activeNow();
+    if (left > 1) timer = setTimeout(check, left);
+    else fn();
+  };
+  timer = setTimeout(check, ms);
+  return { cancel: () => clearTimeout(timer) };
+}

@@ -12,6 +12,7 @@ import { delimiter, resolve } from "node:path";
 import { InvalidOptionError, WhittleError } from "../errors.js";
 import type { Outcome } from "../outcome.js";
 import { substituteCandidate } from "./argv.js";
+import { setActiveTimeout } from "./clock.js";
 import { NO_TRACKER, type GroupTracker } from "./groups.js";
 import { createSandbox, removeSandbox, signalGroup, waitForGroupGone } from "./sandbox.js";
 
@@ -165,7 +166,8 @@ export class CommandOracle {
       terminating.catch(() => undefined);
     };
     const onAbort = (): void => kill("abort");
-    const timer = this.#timeoutMs === undefined ? undefined : setTimeout(kill, this.#timeoutMs, "timeout");
+    const timeoutMs = this.#timeoutMs;
+    const timer = timeoutMs === undefined ? undefined : setActiveTimeout(() => kill("timeout"), timeoutMs);
     signal?.addEventListener("abort", onAbort, { once: true });
     if (signal?.aborted) onAbort();
 
@@ -178,7 +180,7 @@ export class CommandOracle {
       failure = error;
     } finally {
       durationMs = performance.now() - started;
-      clearTimeout(timer);
+      timer?.cancel();
       signal?.removeEventListener("abort", onAbort);
       if (pid !== undefined) {
         await terminating;

@@ -7,6 +7,8 @@ import { rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
+import { isFullError, tmpdirError } from "./tmpdir.js";
+
 /** A fresh directory holding one candidate file. */
 export interface Sandbox {
   /** Absolute path of the directory. */
@@ -18,7 +20,11 @@ export interface Sandbox {
 /** Candidates up to this size are written synchronously: a few hundred µs, far cheaper than a thread-pool round trip. */
 const SYNC_WRITE_LIMIT = 1 << 20;
 
-/** Makes a new directory below `root` (default `os.tmpdir()`) and writes `content` into it as `fileName`. */
+/**
+ * Makes a new directory below `root` (default `os.tmpdir()`) and writes `content` into it as
+ * `fileName`. When the directory cannot be made, or the candidate cannot be written because the file
+ * system is full, throws `WhittleError("tmpdir")` naming TMPDIR and what is wrong with it.
+ */
 export async function createSandbox(
   root: string | undefined,
   fileName: string,
@@ -26,14 +32,21 @@ export async function createSandbox(
 ): Promise<Sandbox> {
   // The synchronous calls are deliberate: this runs once per test, and together they take well under
   // a millisecond, while their promise-based twins cost one to two milliseconds per test.
-  const dir = mkdtempSync(join(resolve(root ?? tmpdir()), "whittle-"));
+  const parent = resolve(root ?? tmpdir());
+  let dir: string;
+  try {
+    dir = mkdtempSync(join(parent, "whittle-"));
+  } catch (error) {
+    throw tmpdirError(parent, error) ?? error;
+  }
   const file = join(dir, fileName);
   try {
     if (content.length <= SYNC_WRITE_LIMIT) writeFileSync(file, content);
     else await writeFile(file, content);
   } catch (error) {
     await removeSandbox(dir);
-    throw error;
+    // A full TMPDIR (ENOSPC, EDQUOT) stops the reduction with an error that says so.
+    throw (isFullError(error) ? tmpdirError(parent, error) : undefined) ?? error;
   }
   return { dir, file };
 }

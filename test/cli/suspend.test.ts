@@ -1,0 +1,173 @@
+/**
+ * Ctrl-Z: whittle stops its running tests (SIGSTOP to each test's process group), then itself; on
+ * SIGCONT it resumes them, and the pause does not count toward the tests' timeouts. Checked with
+ * signals sent to the process, and with a real terminal (tmux) when tmux is installed; the state of
+ * each process is read from /proc (T = stopped).
+ */
+import assert from "node:assert/strict";
+import { chmodSync, existsSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
+import { MAIN, runWhittle, scratch } from "../helpers/cli.js";
+import { alive, processesWithTmpdir } from "../helpers/survivors.js";
+import { hasTmux, tmuxSession } from "../helpers/tmux.js";
+
+/** The process's state letter from /proc (R, S, T, Z…), or undefined once it is gone. */
+function state(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
+    return stat.slice(stat.lastIndexOf(")") + 2)[0];
+  } catch {
+    return undefined;
+  }
+}
+
+function cmdline(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "latin1").replace(/\0/g, " ");
+  } catch {
+    return "";
+  }
+}
+
+async function until(what: string, condition: () => boolean, limitMs = 20_000): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!condition()) {
+    if (Date.now() > deadline) assert.fail(`timed out waiting until ${what}`);
+    await sleep(50);
+  }
+}
+
+/** A reduction whose tests take 0.5 s with a 1.5 s timeout, each recording its pid and a grandchild's. */
+function setUp(): { dir: string; tmp: string; pids: string; args: string[]; stats: string; output: string } {
+  const dir = scratch("whittle-suspend-");
+  const tmp = join(dir, "tmp");
+  mkdirSync(tmp);
+  const pids = join(dir, "pids");
+  const input = join(dir, "in.txt");
+  writeFileSync(input, Array.from({ length: 16 }, (_, i) => (i === 11 ? "KEEP\n" : `line ${i}\n`)).join(""));
+  const oracle = join(dir, "slow.sh");
+  writeFileSync(
+    oracle,
+    `#!/usr/bin/env bash\nsleep 1000 &\necho $$ $! >> ${pids}\nsleep 0.5\ngrep -q KEEP "$1"\n`,
+  );
+  chmodSync(oracle, 0o755);
+  const stats = join(dir, "stats.json");
+  const output = join(dir, "out.txt");
+  const args = [
+    input,
+    "--atom=line",
+    "-j",
+    "2",
+    "--timeout=1.5",
+    "--stats",
+    stats,
+    "-o",
+    output,
+    "--test",
+    oracle,
+  ];
+  return { dir, tmp, pids, args, stats, output };
+}
+
+function testPids(pids: string): number[] {
+  return existsSync(pids) ? readFileSync(pids, "utf8").split(/\s+/).filter(Boolean).map(Number) : [];
+}
+
+/** Stops, checks, resumes, and checks again; `stop` and `resume` act like the user would. */
+async function suspendAndResume(
+  s: ReturnType<typeof setUp>,
+  whittlePid: () => number | undefined,
+  stop: () => void,
+  resume: () => void,
+): Promise<void> {
+  await until("tests are running", () => testPids(s.pids).filter(alive).length >= 2);
+  stop();
+  let stopped: number[] = [];
+  await until("whittle and its running tests are stopped", () => {
+    const pid = whittlePid();
+    const running = testPids(s.pids).filter(alive);
+    stopped = running.filter((p) => state(p) === "T");
+    return pid !== undefined && state(pid) === "T" && running.length > 0 && stopped.length === running.length;
+  });
+  // Longer than the tests' timeout: the pause must not count.
+  await sleep(2500);
+  assert.deepEqual(
+    stopped.filter((p) => state(p) !== "T"),
+    [],
+    "the tests stay stopped while whittle is",
+  );
+  const watchdog = processesWithTmpdir(s.tmp).find((p) => cmdline(p).includes("watchdog-child"));
+  assert.ok(watchdog !== undefined, "the watchdog runs");
+  assert.notEqual(state(watchdog), "T", "the watchdog is not stopped (nothing to do while whittle is)");
+  resume();
+  await until("the tests are resumed", () => stopped.every((p) => state(p) !== "T"));
+}
+
+function checkResult(s: ReturnType<typeof setUp>): void {
+  assert.equal(readFileSync(s.output, "utf8"), "KEEP\n");
+  const stats = JSON.parse(readFileSync(s.stats, "utf8")) as { timeouts: number; result: string };
+  assert.equal(stats.result, "done");
+  assert.equal(stats.timeouts, 0, "no test timed out: the pause is not counted");
+}
+
+test("SIGTSTP stops whittle and every running test, SIGCONT resumes them, and the pause does not count toward timeouts", async () => {
+  const s = setUp();
+  let pid: number | undefined;
+  const running = runWhittle(s.args, { env: { TMPDIR: s.tmp }, onSpawn: (p) => (pid = p) });
+  try {
+    await suspendAndResume(
+      s,
+      () => pid,
+      () => process.kill(pid!, "SIGTSTP"),
+      () => process.kill(pid!, "SIGCONT"),
+    );
+  } catch (error) {
+    process.kill(pid!, "SIGKILL"); // a whittle left stopped would keep this test file from ending
+    await running;
+    throw error;
+  }
+  const run = await running;
+  assert.equal(run.code, 0, run.stderr);
+  checkResult(s);
+});
+
+test("in a real terminal (tmux): Ctrl-Z stops whittle and its tests, fg resumes them, and the reduction ends normally", async (t) => {
+  if (!hasTmux()) return t.skip("tmux is not installed");
+  const s = setUp();
+  const exitFile = join(s.dir, "exit");
+  const terminal = tmuxSession();
+  let pid: number | undefined;
+  try {
+    const quoted = s.args.map((a) => `'${a}'`).join(" ");
+    terminal.keys(`TMPDIR='${s.tmp}' '${process.execPath}' '${MAIN}' ${quoted}`, "Enter");
+    const whittlePid = (): number | undefined =>
+      (pid ??= processesWithTmpdir(s.tmp).find((p) => cmdline(p).includes(MAIN)));
+    await suspendAndResume(
+      s,
+      whittlePid,
+      () => terminal.keys("C-z"),
+      () => terminal.keys("fg", "Enter"),
+    );
+    // Not "whittle …; echo $?" on one line: bash runs the echo as soon as the job is stopped.
+    await until(
+      "whittle has ended",
+      () => {
+        const found = whittlePid();
+        return found !== undefined && !alive(found);
+      },
+      60_000,
+    );
+    terminal.keys(`echo $? > '${exitFile}'`, "Enter");
+    await until(
+      "the exit status is known",
+      () => existsSync(exitFile) && readFileSync(exitFile, "utf8").includes("\n"),
+    );
+    assert.equal(readFileSync(exitFile, "utf8").trim(), "0", terminal.screen());
+    checkResult(s);
+  } finally {
+    terminal.close();
+    if (pid !== undefined && alive(pid)) process.kill(pid, "SIGKILL"); // never leave a stopped whittle
+  }
+});
