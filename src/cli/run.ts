@@ -140,12 +140,27 @@ async function reduceFile(
     }
     if (mode !== "quiet") say(`kept the original as ${plan.backupPath}`);
   }
+  try {
+    return await checkAndReduce(plan, mode, io, signal, say);
+  } finally {
+    // Whatever the test did to the input (or the backup), it holds the original bytes again.
+    await guardOriginal(plan, say);
+  }
+}
 
+/** The initial check, then the reduction, the delivery of its result and the report. */
+async function checkAndReduce(
+  plan: RunPlan,
+  mode: ProgressMode,
+  io: CliIo,
+  signal: AbortSignal,
+  say: Say,
+): Promise<number> {
+  const o = plan.options;
   const started = Date.now();
   const initial = await initialCheck(plan, mode, io, signal);
   if (initial === "stopped") {
-    await guardOriginal(plan, say);
-    say("interrupted during the initial check; nothing was written");
+    say("interrupted during the initial check; no output was written");
     return EXIT.interrupted;
   }
   if (initial.outcome !== "interesting") {
@@ -172,7 +187,6 @@ async function reduceFile(
 
   const { result, writer } = await runReduction(plan, mode, io, signal, say, timeoutMs);
   const wallMs = Date.now() - started;
-  await guardOriginal(plan, say);
   const delivery = await deliverResult(plan.output, result.output, writer, io.stdout, plan.fallbackName);
   await writeStatsOrSay(plan, say, {
     result: result.kind === "stopped" ? "interrupted" : result.kind,

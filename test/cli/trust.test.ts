@@ -328,3 +328,12 @@ test("an initial check that takes long says that it is waiting, and for how long
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stderr, /waiting for the test for 5\.\d s \(limit 5 min 0 s\)/);
 });
+
+test("a test that writes to the input and is not interesting: exit 3, and the input holds the original", async () => {
+  const { dir, input, original } = bugCase();
+  const vandal = script(dir, "vandal.sh", 'echo garbage > "$WHITTLE_INPUT"; exit 1');
+  const run = await runWhittle([input, "--test", vandal]);
+  assert.equal(run.code, 3, run.stderr);
+  assert.equal(readFileSync(input, "utf8"), original);
+  assert.match(run.stderr, /the test changed .*in\.txt; whittle wrote the original bytes back/);
+});
