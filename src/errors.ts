@@ -2,7 +2,16 @@
  * Errors that callers may branch on by `code` rather than by message text.
  */
 export type WhittleErrorCode =
-  "usage" | "input-not-found" | "test-not-executable" | "not-interesting" | "invalid-option" | "internal";
+  | "usage"
+  | "input-not-found"
+  | "test-not-executable"
+  | "not-interesting"
+  | "invalid-option"
+  | "internal"
+  /** A grammar file could not be read or processed (the message lists the tool's errors). */
+  | "grammar"
+  /** An input does not parse with the grammar (the message names the first syntax error). */
+  | "syntax";
 
 export class WhittleError extends Error {
   readonly code: WhittleErrorCode;
