@@ -37,7 +37,6 @@ import {
   lexerBaseClass,
   parserBaseClass,
   TrackedRuleContext,
-  type HelperCalls,
   type SyntaxErrorInfo,
 } from "./interpreters.js";
 import { parseHelperCall } from "./predicates.js";
