@@ -65,7 +65,7 @@ describe("shared grammars and inputs", () => {
     });
   }
 
-  test('C compoundStatement → {}, JavaScript block → {}, a statement list item → ""', async (t) => {
+  test('C compoundStatement → {}, JavaScript block → {}, later items of a left-recursive list → ""', async (t) => {
     if (!sharedPresent) return t.skip("../shared not found");
     const c = await grammar("c", "compilationUnit");
     assert.equal(c.replacements.get("compoundStatement"), "{}");
