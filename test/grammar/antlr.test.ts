@@ -70,6 +70,14 @@ describe("JSON grammar (fixture copy)", () => {
     );
   });
 
+  test("deeply nested input (10,000 levels) converts without overflowing the stack", async () => {
+    const g = await json();
+    const input = utf8("[".repeat(10_000) + "]".repeat(10_000));
+    const { root } = g.parse(input);
+    assert.equal(tokens(root).length, 20_000);
+    assert.deepEqual(renderUntouched(g, input, root), input);
+  });
+
   test('minimal replacements from the ATN: value → 0, obj → {}, array → [], pair → "":0', async () => {
     const g = await json();
     assert.equal(g.replacements.get("value"), "0");

@@ -16,7 +16,6 @@ import {
   Vocabulary,
   type ATN,
   type LexerInterpreter,
-  type ParseTree,
   type ParserInterpreter,
 } from "antlr4ng";
 import { WhittleError } from "../../errors.js";
@@ -447,14 +446,33 @@ class TreeConverter {
     };
   }
 
-  rule(ctx: ParserRuleContext): RawNode | null {
-    const kids = ctx.children.map((child: ParseTree) =>
-      child instanceof TerminalNode
-        ? this.token(child)
-        : child instanceof ParserRuleContext
-          ? this.rule(child)
-          : null,
-    );
+  /** Converts the tree under `root` iteratively (inputs may nest deeper than the call stack allows). */
+  rule(root: ParserRuleContext): RawNode | null {
+    interface Frame {
+      readonly ctx: ParserRuleContext;
+      readonly kids: (RawNode | null)[];
+      next: number;
+    }
+    const stack: Frame[] = [{ ctx: root, kids: [], next: 0 }];
+    let result: RawNode | null = null;
+    while (stack.length > 0) {
+      const frame = stack[stack.length - 1]!;
+      if (frame.next < frame.ctx.children.length) {
+        const child = frame.ctx.children[frame.next++];
+        if (child instanceof TerminalNode) frame.kids.push(this.token(child));
+        else if (child instanceof ParserRuleContext) stack.push({ ctx: child, kids: [], next: 0 });
+        else frame.kids.push(null);
+        continue;
+      }
+      stack.pop();
+      const node = this.finish(frame.ctx, frame.kids);
+      if (stack.length > 0) stack[stack.length - 1]!.kids.push(node);
+      else result = node;
+    }
+    return result;
+  }
+
+  private finish(ctx: ParserRuleContext, kids: readonly (RawNode | null)[]): RawNode | null {
     const groups = ctx instanceof TrackedRuleContext ? ctx.groups : [];
     const children = groupChildren(kids, groups, this.grammar.ruleNames[ctx.ruleIndex] ?? "?");
     if (children.length === 0) return null;
