@@ -113,6 +113,7 @@ describe("shared grammars and inputs", () => {
   test("JavaScript helpers: regex vs division, automatic semicolons, strict-mode keywords, templates", async (t) => {
     if (!sharedPresent) return t.skip("../shared not found");
     const g = await grammar("javascript");
+    assert.deepEqual(g.warnings, []); // every predicate and action is a call of whittle's helpers
     const kinds = (text: string): string[] => tokens(g.parse(text).root).map((n) => n.kind);
     assert.ok(kinds("x = a / b / c;").filter((k) => k === "Divide").length === 2);
     assert.ok(kinds("x = /ab+c/g.test(s);").includes("RegularExpressionLiteral"));

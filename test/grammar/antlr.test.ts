@@ -177,7 +177,7 @@ describe("lexer + parser grammar pair", () => {
 
   test("imported rules, tokenVocab from the lexer, a custom channel, a helper module by path", async () => {
     const g = await load(TINY_HELPERS);
-    assert.deepEqual(g.ruleNames, ["script", "stmt", "args", "item"]);
+    assert.deepEqual(g.ruleNames, ["script", "stmt", "tail", "args", "item"]);
     assert.deepEqual(g.warnings, []);
     const input = utf8("f(a, 12 34); # note\ng;\n");
     const { root } = g.parse(input);
@@ -210,6 +210,25 @@ describe("lexer + parser grammar pair", () => {
     assert.equal(g.replacements.get("stmt"), "a;");
     assert.equal(g.replacements.get("args"), "(a)");
     assert.equal(g.replacements.get("script"), "");
+  });
+
+  test("a rule that may derive nothing is removable itself; its optional content is not wrapped again", async () => {
+    const g = await load(TINY_HELPERS);
+    const input = utf8("f x;");
+    const tail = kidsOf(g.parse(input).root, "tail")[0]!;
+    assert.deepEqual([textOf(input, tail), tail.removable, tail.replacement], ["x", true, ""]);
+    assert.deepEqual(
+      tail.children.map((c) => [c.kind, c.removable, c.replacement]),
+      [["Word", false, "a"]],
+    );
+  });
+
+  test("replacement overrides by kind apply to the nodes of that kind", async () => {
+    const g = await load(TINY_HELPERS);
+    const { root } = g.parse("f(a, b);", { replacements: new Map([["item", "z"]]) });
+    const items = kidsOf(root, "item");
+    assert.ok(items.length > 0);
+    for (const item of items) assert.equal(item.replacement, "z");
   });
 
   test("the lexer's predicate runs through the helpers", async () => {

@@ -59,10 +59,13 @@ export function grammarFileClosure(files: readonly string[]): string[] {
   return out;
 }
 
-/** The cache key: whittle's version, the data format and each grammar file's name and bytes. */
-export function grammarCacheKey(files: readonly string[]): string {
+/**
+ * The cache key: whittle's version, the data format, each grammar file's name and bytes, and `extra`
+ * (what identifies the grammar helpers).
+ */
+export function grammarCacheKey(files: readonly string[], extra = ""): string {
   const hash = createHash("sha256");
-  hash.update(`whittle ${whittleVersion()} format ${GRAMMAR_DATA_FORMAT}\n`);
+  hash.update(`whittle ${whittleVersion()} format ${GRAMMAR_DATA_FORMAT} ${extra}\n`);
   for (const file of files) {
     const bytes = readFileSync(file);
     hash.update(`${basename(file)} ${bytes.length}\n`);

@@ -4,6 +4,8 @@
  * a RawNode tree with byte spans, removable marks and minimal replacements; `glue` tells the renderer
  * where two tokens need a space.
  */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { resolve } from "node:path";
 import {
@@ -89,7 +91,10 @@ export async function loadAntlrGrammar(options: AntlrGrammarOptions): Promise<An
     throw new WhittleError("grammar", `cannot read grammar: ${(e as Error).message}`, { cause: e });
   }
   const cacheDir = options.cacheDir === undefined ? defaultCacheDir() : options.cacheDir;
-  const cacheFile = cacheDir === false ? null : cacheFilePath(cacheDir, grammarCacheKey(files));
+  const cacheFile =
+    cacheDir === false
+      ? null
+      : cacheFilePath(cacheDir, grammarCacheKey(files, helpersKey(options.grammarHelpers)));
   let data = cacheFile ? readGrammarCache(cacheFile) : null;
   const source: GrammarSource = data ? "cache" : "tool";
   if (!data) {
@@ -101,6 +106,23 @@ export async function loadAntlrGrammar(options: AntlrGrammarOptions): Promise<An
   const grammar = new AntlrGrammar(data, helpers, source, cacheFile, options.start);
   if (source === "tool" && cacheFile) writeGrammarCache(cacheFile, grammar.data);
   return grammar;
+}
+
+/**
+ * The helpers take part in the cache key, because the glue check behind the replacement tables runs
+ * the lexer with them: a helpers module by its content, helpers given as an object by that fact
+ * only (callers passing different objects should use different cache directories).
+ */
+function helpersKey(option: string | GrammarHelpers | undefined): string {
+  if (option === undefined) return "default";
+  if (typeof option !== "string") return "object";
+  try {
+    return `module ${createHash("sha256")
+      .update(readFileSync(resolve(option)))
+      .digest("hex")}`;
+  } catch {
+    return `module ${resolve(option)}`;
+  }
 }
 
 async function resolveHelpers(
@@ -473,11 +495,14 @@ class TreeConverter {
   }
 
   private finish(ctx: ParserRuleContext, kids: readonly (RawNode | null)[]): RawNode | null {
-    const groups = ctx instanceof TrackedRuleContext ? ctx.groups : [];
-    const children = groupChildren(kids, groups, this.grammar.ruleNames[ctx.ruleIndex] ?? "?");
-    if (children.length === 0) return null;
     const kind = this.grammar.ruleNames[ctx.ruleIndex] ?? `rule${ctx.ruleIndex}`;
     const replacement = this.replacementOf(kind);
+    let groups = ctx instanceof TrackedRuleContext ? ctx.groups : [];
+    // An optional block holding the whole of a rule that may derive nothing (`r : a? ;`) adds
+    // nothing: the rule's node is removable itself.
+    if (replacement === "") groups = groups.filter((g) => g.start > 0 || g.end < kids.length);
+    const children = groupChildren(kids, groups, kind);
+    if (children.length === 0) return null;
     const start = children[0]!.start;
     const end = children[children.length - 1]!.end;
     return {
@@ -486,7 +511,7 @@ class TreeConverter {
       start,
       end,
       removable: replacement === "",
-      // A rule without any derivation (cannot happen in a grammar the tool accepts) keeps its text.
+      // Every rule of a grammar the tool accepts derives some text; "" only if not.
       replacement: replacement ?? "",
       children,
     };
