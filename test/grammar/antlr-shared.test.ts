@@ -9,10 +9,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
+import fc from "fast-check";
 import { loadAntlrGrammar, type AntlrGrammar } from "../../src/grammar/antlr/index.js";
 import {
   nodes,
   renderUntouched,
+  renderWithout,
   sharedGrammar,
   sharedInput,
   sharedPresent,
@@ -126,4 +128,42 @@ describe("shared grammars and inputs", () => {
     assert.ok(kinds("s = `a${ {b: 1}.b }c${`d${e}`}`;").includes("TemplateCloseBrace"));
     assert.throws(() => g.parse("return return;"));
   });
+});
+
+const JS_SAMPLE = `var a = 1, b = -(-a), c = a + +b;
+function f(x, y) { return x - -y + /re+/g.source.length; }
+let s = \`t\${a + b}u\`;
+if (a in {a: 1}) { b++; } else { b--; }
+for (let i = 0; i < 3; i++) { s += i / 2; }
+`;
+
+describe("glue check on random removals", () => {
+  for (const c of [
+    { grammar: "c", start: "compilationUnit", input: "cvise-blocksort-c/input.c" },
+    { grammar: "json", start: undefined, input: "json-obj-arr-87/input.json" },
+    { grammar: "javascript", start: undefined, input: null },
+  ] as const) {
+    test(`${c.input ?? "a JavaScript sample"}: every rendering lexes to exactly the kept tokens`, async (t) => {
+      if (!sharedPresent) return t.skip("../shared not found");
+      const g = await grammar(c.grammar, c.start);
+      const input = c.input ? sharedInput(c.input) : Buffer.from(JS_SAMPLE);
+      const { root } = g.parse(input, c.start ? { start: c.start } : {});
+      const removable = [...nodes(root)].filter((n) => n.removable);
+      fc.assert(
+        fc.property(
+          fc.array(fc.boolean(), { minLength: removable.length, maxLength: removable.length }),
+          (picks) => {
+            const removed = new Set(removable.filter((_, i) => picks[i]));
+            const { text, kept } = renderWithout(g, input, root, removed);
+            const lexed = g
+              .tokenize(text)
+              .tokens.filter((tok) => tok.channel === 0)
+              .map((tok) => tok.text);
+            assert.deepEqual(lexed, kept);
+          },
+        ),
+        { numRuns: 40 },
+      );
+    });
+  }
 });

@@ -74,3 +74,46 @@ export function renderUntouched(grammar: AntlrGrammar, input: Uint8Array, root: 
 export function textOf(input: Uint8Array, node: RawNode): string {
   return Buffer.from(input).subarray(node.start, node.end).toString("utf8");
 }
+
+/**
+ * A reference renderer with removals: the tokens outside removed nodes, in order; two kept tokens
+ * that were neighbours keep the original bytes between them, others are joined directly, with one
+ * space where the glue check says they would lex as something else.
+ */
+export function renderWithout(
+  grammar: AntlrGrammar,
+  input: Uint8Array,
+  root: RawNode | null,
+  removed: ReadonlySet<RawNode>,
+): { text: string; kept: string[] } {
+  const bytes = Buffer.from(input);
+  const all = tokens(root);
+  const keptIndex: number[] = [];
+  const skip = new Set<RawNode>();
+  const stack: RawNode[] = root ? [root] : [];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (removed.has(node)) {
+      for (const t of tokens(node)) skip.add(t);
+      continue;
+    }
+    stack.push(...node.children);
+  }
+  all.forEach((t, i) => {
+    if (!skip.has(t)) keptIndex.push(i);
+  });
+  let text = "";
+  const kept: string[] = [];
+  keptIndex.forEach((i, k) => {
+    const t = all[i]!;
+    const tokenText = bytes.subarray(t.start, t.end).toString("utf8");
+    if (k > 0) {
+      const previous = keptIndex[k - 1]!;
+      if (previous === i - 1) text += bytes.subarray(all[previous]!.end, t.start).toString("utf8");
+      else if (grammar.glue(kept[kept.length - 1]!, tokenText)) text += " ";
+    }
+    text += tokenText;
+    kept.push(tokenText);
+  });
+  return { text, kept };
+}

@@ -43,4 +43,4 @@ export interface GrammarData {
   readonly replacements: ReplacementTables;
 }
 
-export const GRAMMAR_DATA_FORMAT = 1;
+export const GRAMMAR_DATA_FORMAT = 2;

@@ -324,21 +324,29 @@ export class AntlrGrammar {
     return { tokens, errors: this.lexerErrors.errors.length };
   }
 
-  /** Whether `left` and `right` written together lex differently from each on its own. */
+  /**
+   * Whether `left` and `right` written with nothing between them would lex as something else: the
+   * lexer reports an error, no token boundary falls where `right` begins, or `left` no longer lexes
+   * to the same token texts. How `right` lexes after the boundary is not compared: it may depend on
+   * what precedes it (a lexer mode, as after a backtick in JavaScript), which a space would not
+   * change.
+   */
   private glues(left: string, right: string): boolean {
     if (left === "" || right === "") return false;
     const key = `${left}\u0000${right}`;
     const memo = this.glueMemo.get(key);
     if (memo !== undefined) return memo;
-    const sig = (text: string): string | null => {
-      const { tokens, errors } = this.tokenize(text);
-      return errors > 0 ? null : tokens.map((t) => `${t.type}:${t.channel}:${t.text}`).join("\u0001");
-    };
-    const a = sig(left);
-    const b = sig(right);
-    const ab = sig(left + right);
+    const alone = this.tokenize(left);
+    const leftTexts = alone.tokens.map((t) => t.text);
+    const together = this.tokenize(left + right);
+    const junction = [...left].length;
+    const before = together.tokens.filter((t) => t.start < junction);
     const glued =
-      ab === null || a === null || b === null || ab !== [a, b].filter((s) => s !== "").join("\u0001");
+      alone.errors > 0 ||
+      together.errors > 0 ||
+      before.some((t) => t.stop >= junction) ||
+      before.length !== leftTexts.length ||
+      before.some((t, i) => t.text !== leftTexts[i]);
     if (this.glueMemo.size > 100_000) this.glueMemo.clear();
     this.glueMemo.set(key, glued);
     return glued;
