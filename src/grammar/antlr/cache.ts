@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { GRAMMAR_DATA_FORMAT, type GrammarData } from "./data.js";
 
 /** `$XDG_CACHE_HOME/whittle`, else `~/.cache/whittle`. */
@@ -22,7 +23,7 @@ let version: string | undefined;
 /** whittle's version, from the package.json above this module. */
 export function whittleVersion(): string {
   if (version !== undefined) return version;
-  let dir = dirname(new URL(import.meta.url).pathname);
+  let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const candidate = join(dir, "package.json");
     if (existsSync(candidate)) {
