@@ -2,11 +2,11 @@
  * Section `parse`: the ANTLR front-end (issue 8). Per shared grammar: load time in a fresh process,
  * cold (antlr-ng processes the .g4 files) and from the grammar cache; then per shared input with a
  * grammar, parse time, tokens, syntax errors and the process's peak RSS (each parse in its own child
- * with the cached grammar, so the figures are that parse's). Parses are not repeated: the JavaScript
- * ones take tens of seconds.
+ * with the cached grammar, so the figures are that parse's), and a generated 600 KB C file (full mode;
+ * quick: 100 KB). Parses are not repeated: the JavaScript ones take tens of seconds.
  */
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import type { BenchContext, Section } from "../lib/context.js";
@@ -64,6 +64,24 @@ export interface ParseData {
   loads: ParseLoadRow[];
   inputs: ParseInputRow[];
   note: string | null;
+}
+
+/**
+ * A C file of about `size` bytes: functions with declarations, loops, a switch, calls and sizeof, each
+ * different by its numbers (generated here rather than by csmith, so nothing needs installing).
+ */
+export function generatedC(size: number): string {
+  let src = "";
+  for (let i = 0; src.length < size; i++) {
+    src +=
+      `static int f${i}(int a, int *p, struct s${i % 7} *q) {\n` +
+      `  int x = a * ${i} + (p[${i % 5}] >> 2);\n` +
+      `  for (int k = 0; k < a; k++) { x += q->v[k] ? k : -k; if (x > ${i}) break; }\n` +
+      `  while (x-- > 0) { p[x % 4] ^= x; }\n` +
+      `  switch (a) { case 1: return x; default: x = f${Math.max(0, i - 1)}(x, p, 0); }\n` +
+      `  return x + sizeof(struct s${i % 7});\n}\n`;
+  }
+  return src;
 }
 
 async function child(ctx: BenchContext, args: readonly string[]): Promise<ParseChildResult> {
@@ -124,6 +142,23 @@ async function run(ctx: BenchContext): Promise<ParseData> {
       progress(`parse: ${name} ${ms(r.parseMs ?? 0)}, peak RSS ${bytes(r.maxRssBytes)}`);
     }
   }
+  const size = ctx.quick ? 100_000 : 600_000;
+  const file = join(ctx.tmpDir, "generated.c");
+  const generated = generatedC(size);
+  writeFileSync(file, generated);
+  const c = GRAMMARS.find((g) => g.id === "c")!;
+  const r = await child(ctx, [cacheDir, c.start ?? "-", file, ...c.files.map((f) => join(grammarsDir, f))]);
+  inputs.push({
+    grammar: "c",
+    case: `generated ${size / 1000} KB`,
+    inputBytes: Buffer.byteLength(generated),
+    tokens: r.tokens ?? 0,
+    syntaxErrors: r.syntaxErrors ?? 0,
+    parseMs: r.parseMs ?? 0,
+    rssAfterLoadBytes: r.rssAfterLoadBytes,
+    maxRssBytes: r.maxRssBytes,
+  });
+  progress(`parse: generated C ${bytes(size)} ${ms(r.parseMs ?? 0)}, peak RSS ${bytes(r.maxRssBytes)}`);
   return { loads, inputs, note: null };
 }
 
