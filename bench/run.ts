@@ -20,6 +20,7 @@ import { findRepoRoot, sharedRoot } from "./lib/paths.js";
 import { cacheSection } from "./sections/cache.js";
 import { overheadSection } from "./sections/overhead.js";
 import { parallelSection } from "./sections/parallel.js";
+import { parseSection } from "./sections/parse.js";
 import { scaleSection } from "./sections/scale.js";
 import { splitFactorSection } from "./sections/split-factor.js";
 import { survivorsSection } from "./sections/survivors.js";
@@ -35,6 +36,7 @@ const SECTIONS: readonly Section<any>[] = [
   overheadSection,
   scaleSection,
   survivorsSection,
+  parseSection,
 ];
 
 const USAGE = `usage: node dist/bench/run.js [--quick] [--only ${SECTIONS.map((s) => s.id).join(",")}] [--out <dir>]`;

@@ -10,6 +10,10 @@ export type WhittleErrorCode =
   | "out-of-memory"
   /** The temporary directory (TMPDIR) is missing, not a directory, not writable, or full. */
   | "tmpdir"
+  /** A grammar file could not be read or processed (the message lists the tool's errors). */
+  | "grammar"
+  /** An input does not parse with the grammar (the message names the first syntax error). */
+  | "syntax"
   | "internal";
 
 export class WhittleError extends Error {
