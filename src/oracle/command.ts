@@ -106,6 +106,9 @@ type Ended = { code: number | null; sig: NodeJS.Signals | null } | { vanished: t
 interface Started {
   readonly pgid: number | undefined;
   readonly ended: Promise<Ended>;
+  /** performance.now() and activeNow() just before the test was started. */
+  readonly startedWall: number;
+  readonly startedActive: number;
   /** Started by the shell runner (whose 126 and 127 may mean "cannot run"). */
   readonly byShell: boolean;
   /** After the group is gone: release pipes or files, and return the output's tail. */
@@ -230,11 +233,9 @@ export class CommandOracle {
       signal?.throwIfAborted();
       const hasPlaceholder = this.#args.includes("{}");
       const args = hasPlaceholder ? this.#args.map((a) => (a === "{}" ? file : a)) : [...this.#args, file];
-      const startedWall = performance.now();
-      const startedActive = activeNow();
       const started = await this.#start(dir, file, args);
       this.counters.runs++;
-      const run = await this.#supervise(started, signal, limitMs, startedWall, startedActive);
+      const run = await this.#supervise(started, signal, limitMs);
       if (run.outcome === "timeout") {
         this.counters.timeouts++;
         this.counters.timeoutMs += run.durationMs;
@@ -269,6 +270,8 @@ export class CommandOracle {
     }
     return {
       pgid: job.pgid,
+      startedWall: job.startedWall,
+      startedActive: job.startedActive,
       byShell: true,
       ended: job.ended.then((exit: ShellExit) =>
         exit.kind === "vanished" ? { vanished: true as const } : { code: exit.code, sig: exit.signal },
@@ -279,6 +282,8 @@ export class CommandOracle {
 
   #spawn(dir: string, file: string, args: readonly string[]): Started {
     const env = { ...this.#env, WHITTLE_CANDIDATE: file, WHITTLE_TMPDIR: dir };
+    const startedWall = performance.now();
+    const startedActive = activeNow();
     let child: ChildProcess;
     try {
       // detached: the child becomes the leader of a new process group whose id is its pid.
@@ -303,6 +308,8 @@ export class CommandOracle {
     });
     return {
       pgid: child.pid,
+      startedWall,
+      startedActive,
       byShell: false,
       ended,
       finish: async () => {
@@ -328,9 +335,8 @@ export class CommandOracle {
     started: Started,
     signal: AbortSignal | undefined,
     limitMs: number | undefined,
-    startedWall: number,
-    startedActive: number,
   ): Promise<CommandRun & { activeMs: number }> {
+    const { startedWall, startedActive } = started;
     // Killing the whole process group (kill(-pid)) rather than just the child also reaches everything
     // the test started (compilers, a backgrounded server, `sh -c` subshells) unless it moved itself to
     // another group or session. SIGTERM first so tests can clean up, SIGKILL after the grace period to

@@ -38,6 +38,7 @@ import { accessSync, constants, statSync } from "node:fs";
 import { constants as osConstants } from "node:os";
 import { delimiter, join, resolve } from "node:path";
 import type { Writable } from "node:stream";
+import { activeNow } from "./clock.js";
 
 /**
  * The worker's script: the command (`__w_cmd`) and file name (`__w_file`) come first (see
@@ -86,6 +87,9 @@ export type ShellExit =
 export interface ShellJob {
   /** The test's process group id (= its pid). */
   readonly pgid: number;
+  /** performance.now() and activeNow() when the worker was told to start the test. */
+  readonly startedWall: number;
+  readonly startedActive: number;
   /** Settles when the worker reports the test's status (or dies). */
   readonly ended: Promise<ShellExit>;
 }
@@ -248,9 +252,11 @@ export class ShellRunner {
       job.started = resolveStarted;
       job.failed = rejectStarted;
     });
+    const startedWall = performance.now();
+    const startedActive = activeNow();
     worker.run(job, dir, outputFile);
     const pgid = await started;
-    return { pgid, ended };
+    return { pgid, ended, startedWall, startedActive };
   }
 
   /** Closes every worker: each kills its running test's group, if any, and exits. */

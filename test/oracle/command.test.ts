@@ -702,3 +702,18 @@ test(
     }
   },
 );
+
+each(
+  "with backgroundCleanup every test still gets a fresh directory, and close() waits until all are removed",
+  async (t, runner) => {
+    const s = await scratch(t, runner);
+    const where = await s.script("where.sh", 'pwd >> "$OUT/dirs"; ls -A >> "$OUT/ls"; exit 1');
+    const oracle = s.oracle({ command: [where], backgroundCleanup: true, captureOutput: false });
+    for (let i = 0; i < 5; i++) assert.equal(await oracle.test(text(`x${i}`)), "not-interesting");
+    const dirs = (await readFile(join(s.out, "dirs"), "utf8")).trim().split("\n");
+    assert.equal(new Set(dirs).size, 5, "five tests, five directories");
+    assert.equal(await readFile(join(s.out, "ls"), "utf8"), "input.txt\n".repeat(5));
+    await oracle.close();
+    await assertEmpty(s.root);
+  },
+);
