@@ -2,7 +2,9 @@ import { readFile, stat, writeFile } from "node:fs/promises";
 import { basename, resolve } from "node:path";
 import { isValidUtf8 } from "../atoms/atoms.js";
 import { WhittleError } from "../errors.js";
+import { availableParallelism } from "node:os";
 import { CommandOracle, type CommandRun } from "../oracle/command.js";
+import { TimeoutPolicy } from "../oracle/timeout-policy.js";
 import { reduce, type ReduceResult } from "../reduce/reduce.js";
 import { parseArgs, InfoShown, UsageError, type CliOptions } from "./args.js";
 import { EXIT } from "./exit.js";
@@ -17,10 +19,8 @@ export interface CliIo {
   onInterrupt(handler: (signal: string) => void): () => void;
 }
 
-/** Without --timeout: the initial check may take this long, and tests 10× its duration, ≥ 5 s. */
+/** Without --timeout: the initial check may take this long; tests get an adaptive limit (timeout-policy.ts). */
 const INITIAL_CHECK_LIMIT_MS = 300_000;
-const TIMEOUT_FACTOR = 10;
-const TIMEOUT_FLOOR_MS = 5_000;
 
 export const processIo: CliIo = {
   stdout: process.stdout,
@@ -129,6 +129,7 @@ async function reduceFile(
     fileName,
     env,
     timeoutMs: o.timeoutMs ?? INITIAL_CHECK_LIMIT_MS,
+    runner: "spawn", // [timeouts] one test: no bash worker to start, so its duration is the test's own
   });
   let initial: CommandRun;
   try {
@@ -139,16 +140,28 @@ async function reduceFile(
       return EXIT.interrupted;
     }
     throw error;
+  } finally {
+    await check.close();
   }
   if (initial.outcome !== "interesting") {
     reportNotInteresting(say, o, command, fileName, initial);
     return EXIT.notInteresting;
   }
-  const timeoutMs = o.timeoutMs ?? Math.max(TIMEOUT_FLOOR_MS, Math.ceil(TIMEOUT_FACTOR * initial.durationMs));
+  // [timeouts] --timeout fixes the limit; otherwise it adapts to the durations of the tests, starting
+  // from the initial check's (timeout-policy.ts).
+  const cpus = availableParallelism();
+  const timeoutPolicy =
+    o.timeoutMs === undefined ? new TimeoutPolicy({ jobs: o.jobs ?? cpus, cpus }) : undefined;
+  timeoutPolicy?.observeInitial(initial.durationMs);
+  const timeoutText =
+    o.timeoutMs !== undefined
+      ? formatDuration(o.timeoutMs)
+      : `adaptive (now ${formatDuration(timeoutPolicy!.limitMs())})`;
+  // [/timeouts]
   if (mode !== "quiet") {
     say(
       `${o.input}: ${formatBytes(input.length)}, interesting (initial check ${formatDuration(initial.durationMs)}); ` +
-        `reducing with ${o.atom} atoms, ${o.strategy}, timeout ${formatDuration(timeoutMs)}` +
+        `reducing with ${o.atom} atoms, ${o.strategy}, timeout ${timeoutText}` +
         ` → ${outputName}${o.inPlace ? " (in place)" : ""}`,
     );
   }
@@ -172,7 +185,15 @@ async function reduceFile(
   }
   const writer = outputPath ? new OrderedWriter(outputPath) : undefined;
   const progress = new Progress(mode, input.length, io.stderr);
-  const oracle = new CommandOracle({ command, fileName, env, timeoutMs, captureOutput: false });
+  const oracle = new CommandOracle({
+    command,
+    fileName,
+    env,
+    timeoutMs: o.timeoutMs,
+    timeoutPolicy,
+    captureOutput: false,
+    backgroundCleanup: true,
+  });
 
   // What the reduction is asked to do, passed to reduce() and recorded in --stats.
   const reduceOptions = {
@@ -204,8 +225,13 @@ async function reduceFile(
   } finally {
     progress.finish();
     await writer?.flush();
+    await oracle.close();
   }
   const wallMs = Date.now() - started;
+  // [timeouts] What the tests that timed out cost, re-tests included.
+  const runs = oracle.counters;
+  const timeoutLimitMs = oracle.timeoutLimitMs();
+  // [/timeouts]
 
   if (!outputPath) io.stdout.write(result.output);
   if (o.stats) {
@@ -221,7 +247,13 @@ async function reduceFile(
       outputBytes: result.output.length,
       wallMs,
       initialCheckMs: Math.round(initial.durationMs),
-      timeoutMs,
+      // [timeouts] the limit at the end (fixed or adaptive), the runs that timed out and their time
+      timeoutMs: timeoutLimitMs ?? null,
+      timeoutMode: o.timeoutMs === undefined ? "adaptive" : "fixed",
+      timedOutRuns: runs.timeouts,
+      timeoutTotalMs: Math.round(runs.timeoutMs),
+      retests: runs.retests,
+      // [/timeouts]
       cache: s.cache,
       options: {
         ...reduceOptions,
@@ -238,7 +270,11 @@ async function reduceFile(
     say(
       `${result.kind === "done" ? "done" : "interrupted"}: ${formatBytes(input.length)} → ${formatBytes(result.output.length)} ` +
         `(${saved.toFixed(1)}% smaller) in ${formatDuration(wallMs)}; ${s.tests} tests, ${s.cacheHits} cache hits, ` +
-        `${s.iterations} rounds${s.timeouts ? `, ${s.timeouts} timeouts` : ""}. ` +
+        `${s.iterations} rounds` +
+        // [timeouts]
+        `${runs.timeouts ? `, ${runs.timeouts} timeouts (${formatDuration(runs.timeoutMs)})` : ""}` +
+        `${runs.retests ? `, ${runs.retests} re-tests after the timeout rose` : ""}. ` +
+        // [/timeouts]
         `${result.kind === "done" ? "Result" : "Best so far"} in ${outputName}`,
     );
   }
