@@ -192,7 +192,7 @@ async function reduceFile(
     timeoutMs: o.timeoutMs,
     timeoutPolicy,
     captureOutput: false,
-    backgroundCleanup: true,
+    recycleDirectories: true,
   });
 
   // What the reduction is asked to do, passed to reduce() and recorded in --stats.

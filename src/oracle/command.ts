@@ -14,7 +14,7 @@ import { InvalidOptionError, WhittleError } from "../errors.js";
 import type { Outcome } from "../outcome.js";
 import { activeNow } from "./clock.js";
 import { NO_TRACKER, type GroupTracker } from "./groups.js";
-import { createSandbox, removeSandbox, signalGroup, waitForGroupGone } from "./sandbox.js";
+import { createSandbox, removeSandbox, SandboxRecycler, signalGroup, waitForGroupGone } from "./sandbox.js";
 import { findBash, resolveProgram, ShellRunner, type ShellExit } from "./shell.js";
 import type { TimeoutPolicy } from "./timeout-policy.js";
 
@@ -57,12 +57,13 @@ export interface CommandOracleOptions {
   /** Told of each test's process group when it starts and once it is gone. */
   groups?: GroupTracker;
   /**
-   * Remove each test's directory in the background (default false: `run` resolves only once it is
-   * gone). Removing a directory can take milliseconds (about 2 ms per rmdir on a file system
-   * mounted with `discard`, where the test takes 2 ms); in the background it overlaps the next test.
-   * `close()` waits for every removal. The test still gets a fresh directory.
+   * Recycle test directories (default false: each test's directory is created for it and removed
+   * before `run` resolves). When true, an emptied directory is kept and given to a later test under
+   * a new name (see SandboxRecycler: creating and removing a directory can cost milliseconds per
+   * test); directories a test left files in are removed in the background. Every test still has a
+   * directory of its own, at a new path, holding exactly the candidate. `close()` removes them all.
    */
-  backgroundCleanup?: boolean;
+  recycleDirectories?: boolean;
   /**
    * How tests are started: "shell" through a long-lived bash co-process (see shell.ts; about 1 ms
    * cheaper per test), "spawn" with Node's child_process.spawn, "auto" (default) the shell when bash
@@ -127,8 +128,8 @@ export class CommandOracle {
   readonly #killGraceMs: number;
   /** The bash co-process, or undefined for the spawn path (no bash, or it failed). */
   #shell: ShellRunner | undefined;
-  /** Directory removals under way (backgroundCleanup). */
-  readonly #removals = new Set<Promise<void>>();
+  /** The recycled test directories (recycleDirectories), else undefined. */
+  readonly #recycler: SandboxRecycler | undefined;
   /** What this oracle has done: runs, re-tests, timeouts and the time they took. */
   readonly counters: OracleCounters = { runs: 0, retests: 0, timeouts: 0, timeoutMs: 0 };
 
@@ -160,6 +161,7 @@ export class CommandOracle {
     this.#timeoutMs = timeoutMs !== undefined && timeoutMs <= MAX_TIMER_MS ? timeoutMs : undefined;
     this.#policy = timeoutMs === undefined ? options.timeoutPolicy : undefined;
     this.#killGraceMs = killGraceMs;
+    this.#recycler = options.recycleDirectories === true ? new SandboxRecycler(options.tmpRoot) : undefined;
     const bash = runner === "spawn" ? null : findBash();
     if (runner === "shell" && bash === null)
       throw new InvalidOptionError("runner", "bash was not found in PATH");
@@ -189,16 +191,11 @@ export class CommandOracle {
   async close(): Promise<void> {
     this.#shell?.close();
     this.#shell = undefined;
-    while (this.#removals.size > 0) await Promise.all(this.#removals);
+    await this.#recycler?.close();
   }
 
   async [Symbol.asyncDispose](): Promise<void> {
     await this.close();
-  }
-
-  #track(removal: Promise<void>): void {
-    this.#removals.add(removal);
-    void removal.finally(() => this.#removals.delete(removal));
   }
 
   /** Runs the test once on `content` and returns just the outcome. */
@@ -228,7 +225,10 @@ export class CommandOracle {
     limitMs: number | undefined,
   ): Promise<CommandRun> {
     signal?.throwIfAborted();
-    const { dir, file } = await createSandbox(this.#options.tmpRoot, this.#options.fileName, content);
+    const recycler = this.#recycler;
+    const { dir, file } = recycler
+      ? await recycler.create(this.#options.fileName, content)
+      : await createSandbox(this.#options.tmpRoot, this.#options.fileName, content);
     try {
       signal?.throwIfAborted();
       const hasPlaceholder = this.#args.includes("{}");
@@ -245,8 +245,7 @@ export class CommandOracle {
       const { activeMs: _, ...result } = run;
       return result;
     } finally {
-      if (this.#options.backgroundCleanup === true)
-        this.#track(removeSandbox(dir, this.#options.fileName, true));
+      if (recycler) recycler.release(dir, this.#options.fileName);
       else await removeSandbox(dir, this.#options.fileName);
     }
   }

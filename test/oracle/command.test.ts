@@ -704,16 +704,42 @@ test(
 );
 
 each(
-  "with backgroundCleanup every test still gets a fresh directory, and close() waits until all are removed",
+  "with recycleDirectories every test gets a directory of its own at a new path holding just the candidate; close() removes them",
   async (t, runner) => {
     const s = await scratch(t, runner);
-    const where = await s.script("where.sh", 'pwd >> "$OUT/dirs"; ls -A >> "$OUT/ls"; exit 1');
-    const oracle = s.oracle({ command: [where], backgroundCleanup: true, captureOutput: false });
-    for (let i = 0; i < 5; i++) assert.equal(await oracle.test(text(`x${i}`)), "not-interesting");
+    // Every other test leaves a file behind: its directory must not be reused.
+    const where = await s.script(
+      "where.sh",
+      'pwd >> "$OUT/dirs"; ls -A >> "$OUT/ls"; if grep -q messy "$1"; then touch left-over; fi; exit 1',
+    );
+    const oracle = s.oracle({ command: [where], recycleDirectories: true, captureOutput: false });
+    for (let i = 0; i < 6; i++) {
+      assert.equal(await oracle.test(text(i % 2 ? "messy" : "clean")), "not-interesting");
+      if (i % 2 === 0) {
+        // Recycled: the clean test's directory is kept as the one spare, not removed.
+        assert.equal((await readdir(s.root)).length, 1, `after test ${i}`);
+      }
+    }
     const dirs = (await readFile(join(s.out, "dirs"), "utf8")).trim().split("\n");
-    assert.equal(new Set(dirs).size, 5, "five tests, five directories");
-    assert.equal(await readFile(join(s.out, "ls"), "utf8"), "input.txt\n".repeat(5));
+    assert.equal(new Set(dirs).size, 6, "six tests, six paths");
+    assert.equal(await readFile(join(s.out, "ls"), "utf8"), "input.txt\n".repeat(6));
     await oracle.close();
     await assertEmpty(s.root);
   },
 );
+
+test("recycled directories are removed when the process exits without close()", async (t) => {
+  const s = await scratch(t);
+  const ok = await s.script("ok.sh", "exit 0");
+  const child = nodeChild(
+    `import { CommandOracle } from ${oracleModule};
+     const o = new CommandOracle({ command: [${JSON.stringify(ok)}], fileName: "f", recycleDirectories: true, tmpRoot: ${JSON.stringify(s.root)} });
+     for (let i = 0; i < 3; i++) await o.test(new Uint8Array([i]));
+     console.log((await import("node:fs")).readdirSync(${JSON.stringify(s.root)}).length);`,
+  );
+  let out = "";
+  child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
+  assert.equal(await new Promise((done) => child.once("exit", done)), 0);
+  assert.equal(out.trim(), "1", "one spare directory while the process ran");
+  await assertEmpty(s.root);
+});
