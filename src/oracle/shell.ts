@@ -15,7 +15,9 @@
  * job, which gets a process group of its own whose id is the job's pid (`$!`), then `wait`s for it.
  * The job `cd`s into DIR and `exec`s the test (one fork per test, like a shell loop's), with stdin
  * from /dev/null and output to OUT. The test and everything it starts stay in that group, so killing
- * stays `process.kill(-pgid, …)` from Node, as with a spawned test. Since the worker reaps the test
+ * stays `process.kill(-pgid, …)` from Node, as with a spawned test. The worker waits with `wait -f`
+ * (bash ≥ 5.1), so a test that is stopped and continued (Ctrl-Z) is not taken for one that ended;
+ * with an older bash, the oracle falls back to spawn. Since the worker reaps the test
  * before it writes E, the group is usually gone by the time Node reads E. (dash refuses job control
  * without a terminal, hence bash.) The command is given to the worker once, as an array in which the
  * word "{}" stands for the candidate's path, so the per-test line stays short (bash reads commands
@@ -46,6 +48,8 @@ import { activeNow } from "./clock.js";
  * memory does not grow with the number of tests (see the test of this module).
  */
 const WORKER = [
+  // `wait -f` needs bash 5.1; with an older bash the worker refuses and the oracle spawns its tests.
+  "if (( BASH_VERSINFO[0] * 100 + BASH_VERSINFO[1] < 501 )); then echo 'bash 5.1 or later needed' >&2; exit 1; fi",
   "set -m",
   "p=",
   "r() {",
@@ -55,7 +59,8 @@ const WORKER = [
   '  { cd -- "$2" && WHITTLE_CANDIDATE=$c WHITTLE_TMPDIR=$2 exec "${argv[@]}" </dev/null >"$3" 2>&1 3<&-; } &',
   "  p=$!",
   '  echo "S $1 $p"',
-  '  wait "$p"',
+  // -f: wait for the end, not just a change of state (a test stopped by Ctrl-Z support is not done).
+  '  wait -f "$p"',
   '  echo "E $1 $?"',
   "  p=",
   "}",

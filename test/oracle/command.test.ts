@@ -743,3 +743,21 @@ test("recycled directories are removed when the process exits without close()", 
   assert.equal(out.trim(), "1", "one spare directory while the process ran");
   await assertEmpty(s.root);
 });
+
+each(
+  "a test stopped and continued from outside (as Ctrl-Z does) is not taken for one that ended",
+  async (t, runner) => {
+    const s = await scratch(t, runner);
+    const nap = await s.script("nap.sh", 'echo $$ > "$OUT/test.pid"; sleep 0.6; exit 0');
+    const running = s.oracle({ command: [nap], timeoutMs: 20_000 }).run(text("x"));
+    const pid = await readPid(join(s.out, "test.pid"));
+    process.kill(-pid, "SIGSTOP");
+    await new Promise((done) => setTimeout(done, 300));
+    assert.ok(!isDead(pid), "stopped, not ended");
+    process.kill(-pid, "SIGCONT");
+    const run = await running;
+    // Not "killed": the runner did not report the stop as the end of the test.
+    assert.equal(run.outcome, "interesting");
+    assert.equal(run.exitCode, 0);
+  },
+);
