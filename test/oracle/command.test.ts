@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { test, type TestContext } from "node:test";
 import assert from "node:assert/strict";
 import { isCacheable } from "../../src/cache/cache.js";
@@ -761,3 +761,12 @@ each(
     assert.equal(run.exitCode, 0);
   },
 );
+
+test("a shell that cannot run the worker script makes start() reject (the oracle then spawns)", async () => {
+  // dash, or an old bash, fails the worker's first line; /bin/false exits at once.
+  for (const shell of ["/bin/false", ...(existsSync("/bin/dash") ? ["/bin/dash"] : [])]) {
+    const runner = new ShellRunner(shell, process.env, ["/bin/true", "{}"], "f");
+    await assert.rejects(runner.start(tmpdir(), "/dev/null"), /the test runner shell/, shell);
+    runner.close();
+  }
+});
