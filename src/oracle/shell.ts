@@ -43,9 +43,10 @@ import type { Writable } from "node:stream";
 import { activeNow } from "./clock.js";
 
 /**
- * The worker's script: the command (`__w_cmd`) and file name (`__w_file`) come first (see
- * `workerScript`). `r` runs one test. `wait` removes the job from bash's job table, so the worker's
- * memory does not grow with the number of tests (see the test of this module).
+ * The worker's script. `r` runs one test: it is written for the oracle's command (see
+ * `ShellRunner`), with the command's words inlined and "{}" replaced by the candidate's path, so
+ * that bash does as little as possible per test. `wait` removes the job from bash's job table, so the
+ * worker's memory does not grow with the number of tests (see the test of this module).
  */
 const WORKER = [
   // `wait -f` needs bash 5.1; with an older bash the worker refuses and the oracle spawns its tests.
@@ -53,10 +54,7 @@ const WORKER = [
   "set -m",
   "p=",
   "r() {",
-  "  local c=$2/$__w_file a",
-  "  local -a argv=()",
-  '  for a in "${__w_cmd[@]}"; do if [ "$a" = "{}" ]; then argv+=("$c"); else argv+=("$a"); fi; done',
-  '  { cd -- "$2" && WHITTLE_CANDIDATE=$c WHITTLE_TMPDIR=$2 exec "${argv[@]}" </dev/null >"$3" 2>&1 3<&-; } &',
+  '  { cd -- "$2" && WHITTLE_CANDIDATE="$2/"__WHITTLE_FILE__ WHITTLE_TMPDIR=$2 exec __WHITTLE_ARGV__ </dev/null >"$3" 2>&1; } &',
   "  p=$!",
   '  echo "S $1 $p"',
   // -f: wait for the end, not just a change of state (a test stopped by Ctrl-Z support is not done).
@@ -223,7 +221,13 @@ export class ShellRunner {
       this.#env["__WHITTLE_BASH_ENV"] = this.#env["BASH_ENV"];
       delete this.#env["BASH_ENV"];
     }
-    this.#script = `__w_cmd=(${command.map(shellWord).join(" ")})\n__w_file=${shellWord(fileName)}\n${WORKER}`;
+    const candidate = `"$2/"${shellWord(fileName)}`;
+    const argv = command.map((word) => (word === "{}" ? candidate : shellWord(word))).join(" ");
+    // A function, not a string: `$` in the words must not be taken for replacement patterns.
+    this.#script = WORKER.replace("__WHITTLE_FILE__", () => shellWord(fileName)).replace(
+      "__WHITTLE_ARGV__",
+      () => argv,
+    );
   }
 
   /** The process ids of the bash workers (each runs one test at a time). */

@@ -770,3 +770,17 @@ test("a shell that cannot run the worker script makes start() reject (the oracle
     runner.close();
   }
 });
+
+each("a file name with spaces, quotes and $ reaches the test as the candidate's name", async (t, runner) => {
+  const s = await scratch(t, runner);
+  const name = await s.script(
+    "name.sh",
+    'printf "%s\\n" "$1" "$WHITTLE_CANDIDATE" > "$OUT/name"; ls -A > "$OUT/ls"',
+  );
+  const fileName = "it's a $HOME `x`.c";
+  await s.oracle({ command: [name, "{}"], fileName }).run(text("x"));
+  const [arg, candidate] = (await readFile(join(s.out, "name"), "utf8")).split("\n");
+  assert.equal(basename(arg ?? ""), fileName);
+  assert.equal(candidate, arg);
+  assert.equal(await readFile(join(s.out, "ls"), "utf8"), `${fileName}\n`);
+});
