@@ -1,14 +1,23 @@
 /**
- * Section 5: whittle's overhead per test. A 2,000-line input and a trivial oracle (a shell script
- * that greps one line): whittle's tests per second (jobs 1, through its command oracle) against a
- * plain loop that runs the same script on the same candidates, one after another, from Node (write
- * the candidate file, spawn, wait) — alternating, repeated. And whittle's own CPU time per test:
- * process.cpuUsage() of this process during reduce() (children excluded), divided by tests — with
- * the command oracle (includes spawning) and with an in-process oracle (the reducer alone).
+ * Section 5: whittle's overhead per test. A 2,000-line input, `--jobs 1 --atom line`, and two oracles
+ * (shell scripts that grep one line): one of about 2 ms and one of about 20 ms (it sleeps first).
+ * For each, alternating within one run:
+ *
+ * - whittle: reduce() through its command oracle (the default runner: the bash co-process);
+ * - the plain shell loop: a bash script that runs the same oracle on the same candidates (written to
+ *   files beforehand), one after another — `for f in "$dir"/*; do "$oracle" "$f"; done` — timed as a
+ *   whole. This is the speed of the machine: what any test runner must at least pay per test;
+ * - for context, a bare Node spawn loop (write the candidate, child_process.spawn, wait) and whittle
+ *   with the spawn runner.
+ *
+ * Rates are tests per second; ratios are computed per repetition. Targets: whittle's rate ≥ 0.90 of
+ * the shell loop's with the 2 ms oracle, ≥ 0.98 with the 20 ms one. Plus whittle's own CPU per test
+ * with an in-process oracle (the reducer alone).
  */
 import { spawn } from "node:child_process";
-import { chmodSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { CommandOracle } from "../../src/oracle/command.js";
 import type { Oracle } from "../../src/reduce/evaluator.js";
@@ -21,30 +30,35 @@ import { ratioSpread, spread, type Spread } from "../lib/stats.js";
 import { alternate, withCpu } from "../lib/timing.js";
 import { describeDefaults } from "../lib/defaults.js";
 
+const VARIANTS = ["whittle", "shell loop", "node spawn loop", "whittle (spawn runner)"] as const;
+type Variant = (typeof VARIANTS)[number];
+
+export interface OracleFigures {
+  /** "2 ms" or "20 ms": the nominal duration. */
+  name: string;
+  script: string;
+  testsPerReduction: number;
+  reductionsPerMeasurement: number;
+  /** Tests per second, per variant. */
+  rate: Record<Variant, Spread>;
+  /** Wall ms per test, per variant. */
+  msPerTest: Record<Variant, Spread>;
+  /** CPU of the measuring Node process per test (children excluded), per variant. */
+  cpuPerTestMs: Record<Variant, Spread>;
+  /** The 1-minute load average before and after the measurement (others' work shows here). */
+  load: [number, number];
+  /** Rate of each variant / rate of the shell loop, per repetition. */
+  ratioToShell: Record<Variant, Spread>;
+  target: number;
+}
+
 export interface OverheadData {
   lines: number;
   inputBytes: number;
-  script: string;
   settings: string;
-  /** Reductions per measurement (so that one measurement has enough tests to time). */
-  reductionsPerMeasurement: number;
-  testsPerReduction: number;
-  whittle: { rate: Spread; cpuPerTestMs: Spread; msPerTest: Spread };
-  loop: { rate: Spread; cpuPerTestMs: Spread; msPerTest: Spread };
-  /** whittle rate / loop rate, per repetition. */
-  rateRatio: Spread;
-  /** Whittle's CPU per test minus the loop's, per repetition: what whittle adds around a spawn. */
-  extraCpuPerTestMs: Spread;
+  repetitions: number;
+  oracles: OracleFigures[];
   inProcess: { tests: number; cpuPerTestUs: Spread; wallPerTestUs: Spread };
-  targets: { rate: number; cpuPerTestMs: number };
-}
-
-async function runScript(script: string, file: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(script, [file], { stdio: "ignore" });
-    child.once("error", reject);
-    child.once("exit", (code) => resolve(code ?? -1));
-  });
 }
 
 /**
@@ -67,6 +81,23 @@ async function run(ctx: BenchContext): Promise<OverheadData> {
   return JSON.parse(out.trim().split("\n").pop()!) as OverheadData;
 }
 
+async function runScript(script: string, file: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(script, [file], { stdio: "ignore" });
+    child.once("error", reject);
+    child.once("exit", (code) => resolve(code ?? -1));
+  });
+}
+
+/** Runs `bash loop.sh` and resolves when it exits. */
+async function runShellLoop(loop: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("bash", [loop], { stdio: "ignore" });
+    child.once("error", reject);
+    child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`shell loop exited ${code}`))));
+  });
+}
+
 /** The measurement itself (in the child process). */
 export async function measureOverhead(ctx: {
   tmpDir: string;
@@ -76,51 +107,122 @@ export async function measureOverhead(ctx: {
   const lines = 2000;
   const { input, markers } = linesInput(lines, 1);
   const marker = markers[0]!;
-  const script = join(ctx.tmpDir, "grep-one-line.sh");
-  writeFileSync(script, `#!/bin/sh\nexec grep -q '${marker}' "$1"\n`);
-  chmodSync(script, 0o755);
-  const command = new CommandOracle({ command: [script, "{}"], fileName: "input.txt", captureOutput: false });
   const options = { atom: "line" as const, jobs: 1, assumeInteresting: true };
-
-  // A warm-up run that records the candidates, for the plain loop to replay.
-  const candidates: Uint8Array[] = [];
-  const recording: Oracle = (c, s) => {
-    candidates.push(c.slice());
-    return command.test(c, s);
-  };
-  const warm = await reduce(input, recording, options);
-  const testsPerReduction = warm.stats.tests;
-  const reductions = Math.max(1, Math.ceil((ctx.quick ? 80 : 200) / testsPerReduction));
   const reps = ctx.quick ? ctx.reps : ctx.reps + 2;
-  progress(
-    `overhead: ${testsPerReduction} tests per reduction; ${reductions} reductions per measurement, ${reps} repetitions`,
-  );
+  // The machine is shared, and its load moves within seconds: short measurements, many of them,
+  // alternating, so that each ratio compares variants measured moments apart.
+  const alternations = ctx.quick ? 6 : 25;
+  const oracles: OracleFigures[] = [];
 
-  const loopFile = join(ctx.tmpDir, "loop-candidate.txt");
-  const oracle: Oracle = (c, s) => command.test(c, s);
-  const [w, l] = await alternate(["whittle", "loop"] as const, reps, async (which) => {
-    if (which === "whittle") {
+  // The 20 ms oracle sleeps 17 ms: with the start of sh, sleep and grep it takes about 20 ms.
+  for (const [name, sleep, target] of [
+    ["2 ms", "", 0.9],
+    ["20 ms", "sleep 0.017\n", 0.98],
+  ] as const) {
+    const dir = join(ctx.tmpDir, `overhead-${name.replace(" ", "")}`);
+    mkdirSync(dir, { recursive: true });
+    const script = join(dir, "oracle.sh");
+    writeFileSync(script, `#!/bin/sh\n${sleep}exec grep -q '${marker}' "$1"\n`);
+    chmodSync(script, 0o755);
+
+    // A warm-up run that records the candidates, for the loops to replay.
+    const candidates: Uint8Array[] = [];
+    {
+      const oracle = new CommandOracle({
+        command: [script, "{}"],
+        fileName: "input.txt",
+        captureOutput: false,
+        recycleDirectories: true,
+      });
+      await reduce(
+        input,
+        (c, s) => {
+          candidates.push(c.slice());
+          return oracle.test(c, s);
+        },
+        options,
+      );
+      await oracle.close();
+    }
+    const testsPerReduction = candidates.length;
+    const wanted = name === "2 ms" ? 40 : 10;
+    const reductions = Math.max(1, Math.ceil(wanted / testsPerReduction));
+    progress(
+      `overhead ${name}: ${testsPerReduction} tests per reduction; ${reductions} reductions per measurement, ${alternations} repetitions`,
+    );
+    // The shell loop's candidates, as files, and its script (written once; writing is not timed).
+    const candDir = join(dir, "candidates");
+    mkdirSync(candDir, { recursive: true });
+    candidates.forEach((c, i) => writeFileSync(join(candDir, `c${String(i).padStart(6, "0")}.txt`), c));
+    const loop = join(dir, "loop.sh");
+    writeFileSync(
+      loop,
+      `for r in $(seq ${reductions}); do for f in '${candDir}'/*.txt; do '${script}' "$f"; done; done\n`,
+    );
+    const loopFile = join(dir, "loop-candidate.txt");
+
+    const whittle = async (runner: "auto" | "spawn"): Promise<number> => {
+      const command = new CommandOracle({
+        command: [script, "{}"],
+        fileName: "input.txt",
+        captureOutput: false,
+        recycleDirectories: true,
+        runner,
+      });
+      const oracle: Oracle = (c, s) => command.test(c, s);
+      let tests = 0;
+      for (let i = 0; i < reductions; i++) tests += (await reduce(input, oracle, options)).stats.tests;
+      await command.close();
+      return tests;
+    };
+    const loadBefore = loadavg()[0]!;
+    const results = await alternate(VARIANTS, alternations, async (which) => {
       let tests = 0;
       const m = await withCpu(async () => {
-        for (let i = 0; i < reductions; i++) tests += (await reduce(input, oracle, options)).stats.tests;
+        switch (which) {
+          case "whittle":
+            tests = await whittle("auto");
+            break;
+          case "whittle (spawn runner)":
+            tests = await whittle("spawn");
+            break;
+          case "shell loop":
+            await runShellLoop(loop);
+            tests = reductions * candidates.length;
+            break;
+          case "node spawn loop":
+            for (let i = 0; i < reductions; i++) {
+              for (const c of candidates) {
+                await writeFile(loopFile, c);
+                await runScript(script, loopFile);
+                tests++;
+              }
+            }
+            break;
+        }
       });
       return { ...m, tests };
-    }
-    let tests = 0;
-    const m = await withCpu(async () => {
-      for (let i = 0; i < reductions; i++) {
-        for (const c of candidates) {
-          await writeFile(loopFile, c);
-          await runScript(script, loopFile);
-          tests++;
-        }
-      }
     });
-    return { ...m, tests };
-  });
-  const rate = (xs: typeof w) => xs!.map((x) => (x.tests / x.ms) * 1000);
-  const cpuPer = (xs: typeof w) => xs!.map((x) => x.cpuMs / x.tests);
-  const msPer = (xs: typeof w) => xs!.map((x) => x.ms / x.tests);
+    const per = <T>(f: (x: { ms: number; cpuMs: number; tests: number }) => T) =>
+      Object.fromEntries(VARIANTS.map((v, i) => [v, results[i]!.map(f)])) as Record<Variant, T[]>;
+    const rates = per((x) => (x.tests / x.ms) * 1000);
+    const mapSpread = (values: Record<Variant, number[]>) =>
+      Object.fromEntries(VARIANTS.map((v) => [v, spread(values[v])])) as Record<Variant, Spread>;
+    oracles.push({
+      name,
+      script: `#!/bin/sh; ${sleep.trim() ? `${sleep.trim()}; ` : ""}exec grep -q '${marker}' "$1"`,
+      testsPerReduction,
+      reductionsPerMeasurement: reductions,
+      load: [loadBefore, loadavg()[0]!],
+      rate: mapSpread(rates),
+      msPerTest: mapSpread(per((x) => x.ms / x.tests)),
+      cpuPerTestMs: mapSpread(per((x) => x.cpuMs / x.tests)),
+      ratioToShell: Object.fromEntries(
+        VARIANTS.map((v) => [v, ratioSpread(rates[v], rates["shell loop"])]),
+      ) as Record<Variant, Spread>,
+      target,
+    });
+  }
 
   // The reducer alone: the same reduction with an in-process oracle.
   const inProcessOracle: Oracle = (c) => Buffer.from(c.buffer, c.byteOffset, c.length).includes(marker);
@@ -133,61 +235,50 @@ export async function measureOverhead(ctx: {
     inProc.push({ cpu: (m.cpuMs * 1000) / tests, wall: (m.ms * 1000) / tests, tests });
   }
 
-  const whittleRate = rate(w);
-  const loopRate = rate(l);
   return {
     lines,
     inputBytes: input.length,
-    script: `#!/bin/sh; exec grep -q '${marker}' "$1"`,
     settings: `atom line, jobs 1, other options at whittle's defaults (${describeDefaults()}); measured in a fresh Node process`,
-    reductionsPerMeasurement: reductions,
-    testsPerReduction,
-    whittle: { rate: spread(whittleRate), cpuPerTestMs: spread(cpuPer(w)), msPerTest: spread(msPer(w)) },
-    loop: { rate: spread(loopRate), cpuPerTestMs: spread(cpuPer(l)), msPerTest: spread(msPer(l)) },
-    rateRatio: ratioSpread(whittleRate, loopRate),
-    extraCpuPerTestMs: spread(cpuPer(w).map((c, i) => c - cpuPer(l)[i]!)),
+    repetitions: alternations,
+    oracles,
     inProcess: {
       tests: inProc[0]!.tests / 20,
       cpuPerTestUs: spread(inProc.map((x) => x.cpu)),
       wallPerTestUs: spread(inProc.map((x) => x.wall)),
     },
-    targets: { rate: 0.9, cpuPerTestMs: 0.5 },
   };
 }
 
 function render(d: OverheadData): string {
   const verdict = (ok: boolean): string => (ok ? "met" : "**not met**");
-  return [
-    `Input: ${d.lines} lines (${d.inputBytes} bytes), one of which the oracle needs. Oracle: \`${d.script}\`. Settings: ${d.settings}. One measurement = ${d.reductionsPerMeasurement} reduction(s) of ${d.testsPerReduction} tests; ${d.whittle.rate.n} repetitions, alternating whittle and the plain loop (which replays the same candidates: write the file, spawn the script, wait).`,
+  const out = [
+    `Input: ${d.lines} lines (${d.inputBytes} bytes), one of which the oracle needs. Settings: ${d.settings}. ${d.repetitions} repetitions, alternating the four variants: whittle (default runner: the bash co-process), the plain shell loop (\`for f in …; do ./oracle.sh "$f"; done\` over the same candidates, written to files beforehand, timed as a whole), a bare Node spawn loop (write the file, spawn the script, wait) and whittle with the spawn runner.`,
     "",
-    table(
-      ["", "tests / s", "wall per test", "CPU of this process per test"],
-      [
-        [
-          "whittle (command oracle)",
-          spreadText(d.whittle.rate, 1),
-          `${spreadText(d.whittle.msPerTest, 2)} ms`,
-          `${spreadText(d.whittle.cpuPerTestMs, 3)} ms`,
-        ],
-        [
-          "plain loop",
-          spreadText(d.loop.rate, 1),
-          `${spreadText(d.loop.msPerTest, 2)} ms`,
-          `${spreadText(d.loop.cpuPerTestMs, 3)} ms`,
-        ],
-        [
-          "whittle, in-process oracle",
-          "–",
-          `${spreadText(d.inProcess.wallPerTestUs, 1)} µs`,
-          `${spreadText(d.inProcess.cpuPerTestUs, 1)} µs`,
-        ],
-      ],
-    ),
-    `- Rate of whittle / rate of the plain loop: **${percentSpread(d.rateRatio)}** (target ≥ ${d.targets.rate * 100} %: ${verdict(d.rateRatio.median >= d.targets.rate)}).`,
-    `- Whittle's CPU per test with the command oracle: **${fixed(d.whittle.cpuPerTestMs.median, 3)} ms** (spawning included; the plain loop's spawn alone costs ${fixed(d.loop.cpuPerTestMs.median, 3)} ms, so whittle adds ${spreadText(d.extraCpuPerTestMs, 3)} ms). The reducer itself (in-process oracle): **${fixed(d.inProcess.cpuPerTestUs.median / 1000, 4)} ms** per test. Target well under ${d.targets.cpuPerTestMs} ms: ${verdict(d.inProcess.cpuPerTestUs.median / 1000 < d.targets.cpuPerTestMs && d.extraCpuPerTestMs.median < d.targets.cpuPerTestMs)} (reducer alone and what whittle adds around a spawn; the spawn itself is the same in any test runner).`,
-    `- Wall time per whittle test: ${ms(d.whittle.msPerTest.median)}, of the plain loop: ${ms(d.loop.msPerTest.median)}.`,
+  ];
+  for (const o of d.oracles) {
+    out.push(
+      `**${o.name} oracle** (\`${o.script}\`): one measurement = ${o.reductionsPerMeasurement} reduction(s) of ${o.testsPerReduction} tests. Load average (1 min) ${fixed(o.load[0], 2)} before, ${fixed(o.load[1], 2)} after.`,
+      "",
+      table(
+        ["", "tests / s", "wall per test", "rate / shell loop", "CPU of this process per test"],
+        VARIANTS.map((v) => [
+          v,
+          spreadText(o.rate[v], 1),
+          `${spreadText(o.msPerTest[v], 2)} ms`,
+          percentSpread(o.ratioToShell[v]),
+          `${spreadText(o.cpuPerTestMs[v], 3)} ms`,
+        ]),
+      ),
+      `- whittle / shell loop: **${percentSpread(o.ratioToShell.whittle)}** (target ≥ ${o.target * 100} %: ${verdict(o.ratioToShell.whittle.median >= o.target)}).`,
+      `- Wall time per test, medians: whittle ${ms(o.msPerTest.whittle.median)}, shell loop ${ms(o.msPerTest["shell loop"].median)} (whittle adds ${ms(o.msPerTest.whittle.median - o.msPerTest["shell loop"].median)}); whittle with the spawn runner ${ms(o.msPerTest["whittle (spawn runner)"].median)}.`,
+      "",
+    );
+  }
+  out.push(
+    `The reducer alone (in-process oracle, ${d.inProcess.tests} tests per reduction): ${spreadText(d.inProcess.cpuPerTestUs, 1)} µs of CPU and ${spreadText(d.inProcess.wallPerTestUs, 1)} µs of wall time per test. Wall per test of whittle with the 2 ms oracle: ${ms(d.oracles[0]?.msPerTest.whittle.median ?? NaN)}; its CPU per test ${fixed(d.oracles[0]?.cpuPerTestMs.whittle.median ?? NaN, 3)} ms.`,
     "",
-  ].join("\n");
+  );
+  return out.join("\n");
 }
 
 export const overheadSection: Section<OverheadData> = {

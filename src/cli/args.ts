@@ -148,7 +148,7 @@ export function buildProgram(version: string): Command {
     .addOption(
       new Option(
         "--timeout <seconds>",
-        "per-test timeout (default: 10× the initial check, at least 5 s)",
+        "per-test timeout (default: adaptive, from the durations of the tests; at least 0.25 s)",
       ).argParser(seconds),
     )
     .addOption(

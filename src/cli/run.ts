@@ -1,6 +1,8 @@
 import { isValidUtf8 } from "../atoms/atoms.js";
 import { WhittleError } from "../errors.js";
+import { availableParallelism } from "node:os";
 import { CommandOracle, type CommandRun } from "../oracle/command.js";
+import { TimeoutPolicy } from "../oracle/timeout-policy.js";
 import { reduce, type ReduceResult } from "../reduce/reduce.js";
 import { parseArgs, InfoShown, UsageError, type CliOptions } from "./args.js";
 import { EXIT } from "./exit.js";
@@ -16,7 +18,7 @@ import {
 } from "./lifecycle.js";
 import { formatBytes, formatDuration, Progress, type ProgressMode } from "./progress.js";
 import { reproduction } from "./shell.js";
-import { writeStats, type StatsSummary } from "./stats-file.js";
+import { writeStats, type StatsSummary, type TimeoutSummary } from "./stats-file.js";
 
 /** The streams and process hooks the command uses, injectable for tests. */
 export interface CliIo {
@@ -28,10 +30,8 @@ export interface CliIo {
   processWide?: boolean;
 }
 
-/** Without --timeout: the initial check may take this long, and tests 10× its duration, ≥ 5 s. */
+/** Without --timeout the initial check may take this long; later tests get an adaptive limit. */
 const INITIAL_CHECK_LIMIT_MS = 300_000;
-const TIMEOUT_FACTOR = 10;
-const TIMEOUT_FLOOR_MS = 5_000;
 
 export const processIo: CliIo = {
   stdout: process.stdout,
@@ -173,11 +173,20 @@ async function checkAndReduce(
     });
     return EXIT.notInteresting;
   }
-  const timeoutMs = o.timeoutMs ?? Math.max(TIMEOUT_FLOOR_MS, Math.ceil(TIMEOUT_FACTOR * initial.durationMs));
+  // --timeout fixes the limit; otherwise it adapts to the durations of the tests, starting from the
+  // initial check's (timeout-policy.ts).
+  const cpus = availableParallelism();
+  const timeoutPolicy =
+    o.timeoutMs === undefined ? new TimeoutPolicy({ jobs: o.jobs ?? cpus, cpus }) : undefined;
+  timeoutPolicy?.observeInitial(initial.durationMs);
+  const timeoutText =
+    o.timeoutMs !== undefined
+      ? formatDuration(o.timeoutMs)
+      : `adaptive (now ${formatDuration(timeoutPolicy!.limitMs())})`;
   if (mode !== "quiet") {
     say(
       `${o.input}: ${formatBytes(plan.input.length)}, interesting (initial check ${formatDuration(initial.durationMs)}); ` +
-        `reducing with ${o.atom} atoms, ${o.strategy}, timeout ${formatDuration(timeoutMs)}` +
+        `reducing with ${o.atom} atoms, ${o.strategy}, timeout ${timeoutText}` +
         ` → ${plan.outputName}${o.inPlace ? " (in place)" : ""}`,
     );
     if (o.atom !== "line" && !isValidUtf8(plan.input)) {
@@ -185,7 +194,7 @@ async function checkAndReduce(
     }
   }
 
-  const { result, writer } = await runReduction(plan, mode, io, signal, say, timeoutMs);
+  const { result, writer, timeouts } = await runReduction(plan, mode, io, signal, say, timeoutPolicy);
   const wallMs = Date.now() - started;
   const delivery = await deliverResult(plan.output, result.output, writer, io.stdout, plan.fallbackName);
   await writeStatsOrSay(plan, say, {
@@ -194,12 +203,12 @@ async function checkAndReduce(
     emptyIsInteresting: result.kind === "done" && result.emptyIsInteresting,
     inputBytes: plan.input.length,
     initialCheckMs: Math.round(initial.durationMs),
-    timeoutMs,
+    timeouts,
     wallMs,
     stats: result.stats,
     outputBytes: result.output.length,
   });
-  summarize(say, mode, plan, result, delivery, wallMs);
+  summarize(say, mode, plan, result, delivery, wallMs, timeouts);
   if (delivery.kind === "lost" || delivery.kind === "fallback") return EXIT.failed;
   // TMPDIR filled up (or vanished) during the reduction: the user's environment, like a usage error.
   if (result.kind === "failed" && result.error instanceof WhittleError && result.error.code === "tmpdir") {
@@ -223,6 +232,7 @@ async function initialCheck(
     timeoutMs: limitMs,
     tmpRoot: plan.run.dir,
     groups: plan.run.groups,
+    runner: "spawn", // one test: no bash worker to start, so its duration is the test's own
   });
   const progress = new Progress(mode, plan.input.length, io.stderr);
   progress.checking(limitMs);
@@ -233,6 +243,7 @@ async function initialCheck(
     throw error;
   } finally {
     progress.finish();
+    await check.close();
   }
 }
 
@@ -246,8 +257,8 @@ async function runReduction(
   io: CliIo,
   signal: AbortSignal,
   say: Say,
-  timeoutMs: number,
-): Promise<{ result: ReduceResult; writer: ResultWriter | undefined }> {
+  timeoutPolicy: TimeoutPolicy | undefined,
+): Promise<{ result: ReduceResult; writer: ResultWriter | undefined; timeouts: TimeoutSummary }> {
   const target = plan.output;
   let writer: ResultWriter | undefined;
   if (target.kind === "file") {
@@ -269,8 +280,10 @@ async function runReduction(
     command: plan.command,
     fileName: plan.fileName,
     env: plan.env,
-    timeoutMs,
+    timeoutMs: plan.options.timeoutMs,
+    timeoutPolicy,
     captureOutput: false,
+    recycleDirectories: true,
     tmpRoot: plan.run.dir,
     groups: plan.run.groups,
   });
@@ -284,9 +297,18 @@ async function runReduction(
         if (event.type === "improved") writer?.write(event.content);
       },
     });
-    return { result, writer };
+    const runs = oracle.counters;
+    const timeouts: TimeoutSummary = {
+      mode: plan.options.timeoutMs === undefined ? "adaptive" : "fixed",
+      limitMs: oracle.timeoutLimitMs(),
+      runs: runs.timeouts,
+      totalMs: runs.timeoutMs,
+      retests: runs.retests,
+    };
+    return { result, writer, timeouts };
   } finally {
     progress.finish();
+    await oracle.close();
   }
 }
 
@@ -321,6 +343,7 @@ function summarize(
   result: ReduceResult,
   delivery: Delivery,
   wallMs: number,
+  timeouts: TimeoutSummary,
 ): void {
   const input = plan.input;
   const s = result.stats;
@@ -345,7 +368,10 @@ function summarize(
     say(
       `${how}: ${formatBytes(input.length)} → ${formatBytes(result.output.length)} ` +
         `(${saved.toFixed(1)}% smaller) in ${formatDuration(wallMs)}; ${s.tests} tests, ${s.cacheHits} cache hits, ` +
-        `${s.iterations} rounds${s.timeouts ? `, ${s.timeouts} timeouts` : ""}${s.killed ? `, ${s.killed} killed by a signal` : ""}.`,
+        `${s.iterations} rounds` +
+        `${timeouts.runs ? `, ${timeouts.runs} timeouts (${formatDuration(timeouts.totalMs)})` : ""}` +
+        `${timeouts.retests ? `, ${timeouts.retests} re-tests after the timeout rose` : ""}` +
+        `${s.killed ? `, ${s.killed} killed by a signal` : ""}.`,
     );
   }
   const what = result.kind === "done" ? "Result" : "Best result so far";

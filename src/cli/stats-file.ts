@@ -2,6 +2,19 @@ import type { ReduceOptions } from "../reduce/options.js";
 import type { ReductionStats } from "../reduce/stats.js";
 import { writeAtomic } from "./files.js";
 
+/** The per-test timeout of a run and what the tests that hit it cost. */
+export interface TimeoutSummary {
+  /** "fixed" by --timeout, or "adaptive" (timeout-policy.ts). */
+  mode: "fixed" | "adaptive";
+  /** The limit at the end, in ms (undefined: none). */
+  limitMs: number | undefined;
+  /** Test runs that timed out, re-tests included, and the time they took. */
+  runs: number;
+  totalMs: number;
+  /** Timed-out candidates tested again after the adaptive limit rose. */
+  retests: number;
+}
+
 /** What `--stats` records, on every way a run can end after the options were accepted. */
 export interface StatsSummary {
   result: "done" | "interrupted" | "failed" | "not-interesting";
@@ -11,8 +24,8 @@ export interface StatsSummary {
   emptyIsInteresting?: boolean;
   inputBytes: number;
   initialCheckMs: number;
-  /** The per-test timeout (absent when the run ended at the initial check). */
-  timeoutMs?: number;
+  /** The per-test timeouts (absent when the run ended at the initial check). */
+  timeouts?: TimeoutSummary;
   wallMs: number;
   /** The reduction's counts (absent when the run ended at the initial check). */
   stats?: ReductionStats;
@@ -37,7 +50,11 @@ export async function writeStats(path: string, summary: StatsSummary, options: R
     outputBytes: summary.outputBytes ?? null,
     wallMs: summary.wallMs,
     initialCheckMs: summary.initialCheckMs,
-    timeoutMs: summary.timeoutMs ?? null,
+    timeoutMs: summary.timeouts?.limitMs ?? null,
+    timeoutMode: summary.timeouts?.mode ?? null,
+    timedOutRuns: summary.timeouts?.runs ?? 0,
+    timeoutTotalMs: Math.round(summary.timeouts?.totalMs ?? 0),
+    retests: summary.timeouts?.retests ?? 0,
     cache: s?.cache ?? null,
     passes: s?.passes ?? {},
     options: {

@@ -1,0 +1,358 @@
+/**
+ * The shell runner: long-lived bash co-processes that start the tests.
+ *
+ * Node's `child_process.spawn` costs about a millisecond more per test than a fork and exec from a
+ * small process (it forks the whole Node process and sets up pipes and handles), which matters when
+ * the test itself takes 2 ms. So an oracle keeps a few bash processes ("workers", one per test
+ * running at the same time, started when first needed) and writes one short line per test to an idle
+ * one:
+ *
+ *     r ID DIR OUT        (Node → worker: run the oracle's command on DIR/<file name>, output to OUT)
+ *     S ID PGID           (worker → Node: started; the test's process group)
+ *     E ID STATUS         (worker → Node: the test ended, with this $?)
+ *
+ * A worker is bash with `set -m` (job control) and no terminal: it starts the test as a background
+ * job, which gets a process group of its own whose id is the job's pid (`$!`), then `wait`s for it.
+ * The job `cd`s into DIR and `exec`s the test (one fork per test, like a shell loop's), with stdin
+ * from /dev/null and output to OUT. The test and everything it starts stay in that group, so killing
+ * stays `process.kill(-pgid, …)` from Node, as with a spawned test. The worker waits with `wait -f`
+ * (bash ≥ 5.1), so a test that is stopped and continued (Ctrl-Z) is not taken for one that ended;
+ * with an older bash, the oracle falls back to spawn. Since the worker reaps the test
+ * before it writes E, the group is usually gone by the time Node reads E. (dash refuses job control
+ * without a terminal, hence bash.) The command is given to the worker once, as an array in which the
+ * word "{}" stands for the candidate's path, so the per-test line stays short (bash reads commands
+ * from a pipe one byte at a time).
+ *
+ * Exit statuses: bash reports a test killed by signal N as $? = 128 + N, the same as a test that
+ * called exit(128 + N). The runner reads 129…192 as "killed by signal N" (outcome `killed`: not
+ * interesting and never cached), so a test that itself exits with, say, 137 counts as killed rather
+ * than not interesting. Both are not interesting; the only difference is that such answers are not
+ * cached. 126 and 127 (cannot execute, not found) are checked again by the oracle.
+ *
+ * Lifetime: workers run in sessions of their own (a Ctrl-C at the terminal does not reach them) and
+ * do not keep Node's event loop alive while idle. Each has a watcher, a subshell blocked reading a
+ * pipe from Node that nobody writes: when Node closes it (`close()`) or dies, the watcher sends the
+ * worker SIGTERM, and the worker kills its running test's group and exits — also while it is waiting
+ * for the test, when it is not reading its commands.
+ */
+import { PLACEHOLDER } from "./argv.js";
+import { spawn, type ChildProcess } from "node:child_process";
+import { accessSync, constants, statSync } from "node:fs";
+import { constants as osConstants } from "node:os";
+import { delimiter, join, resolve } from "node:path";
+import type { Writable } from "node:stream";
+import { activeNow } from "./clock.js";
+
+/**
+ * The worker's script. `r` runs one test: it is written for the oracle's command (see
+ * `ShellRunner`), with the command's words inlined and "{}" replaced by the candidate's path, so
+ * that bash does as little as possible per test. `wait` removes the job from bash's job table, so the
+ * worker's memory does not grow with the number of tests (see the test of this module).
+ */
+const WORKER = [
+  // `wait -f` needs bash 5.1; with an older bash the worker refuses and the oracle spawns its tests.
+  "if (( BASH_VERSINFO[0] * 100 + BASH_VERSINFO[1] < 501 )); then echo 'bash 5.1 or later needed' >&2; exit 1; fi",
+  "set -m",
+  "p=",
+  "r() {",
+  '  { cd -- "$2" && WHITTLE_CANDIDATE="$2/"__WHITTLE_FILE__ WHITTLE_TMPDIR=$2 exec __WHITTLE_ARGV__ </dev/null >"$3" 2>&1; } &',
+  "  p=$!",
+  '  echo "S $1 $p"',
+  // -f: wait for the end, not just a change of state (a test stopped by Ctrl-Z support is not done).
+  '  wait -f "$p"',
+  '  echo "E $1 $?"',
+  "  p=",
+  "}",
+  // On EOF, or SIGTERM from the watcher: kill the running test's group, and the watcher.
+  "__w_exit() {",
+  '  if [ -n "$p" ]; then kill -KILL -- "-$p" 2>/dev/null; fi',
+  '  kill -KILL -- "-$__w_watch" 2>/dev/null',
+  "}",
+  "trap __w_exit EXIT",
+  "trap exit TERM HUP",
+  // The watcher: blocked on fd 3 (a pipe from Node that is never written) until Node closes or dies.
+  '{ read -r -u 3 _; kill -TERM "$$"; } </dev/null >/dev/null 2>&1 &',
+  "__w_watch=$!",
+  "exec 3<&-",
+  'if [ -n "${__WHITTLE_BASH_ENV+x}" ]; then export BASH_ENV="$__WHITTLE_BASH_ENV"; fi',
+  "unset __WHITTLE_BASH_ENV",
+  "echo READY",
+  "",
+].join("\n");
+
+/** How a test run by the shell ended. */
+export type ShellExit =
+  /** The program exited with `code`, or (128 < status ≤ 192) died of signal `signal`. */
+  | { kind: "exit"; code: number | null; signal: NodeJS.Signals | null }
+  /** The worker died before reporting: the test is taken as killed. */
+  | { kind: "vanished" };
+
+/** One test started by the shell. */
+export interface ShellJob {
+  /** The test's process group id (= its pid). */
+  readonly pgid: number;
+  /** performance.now() and activeNow() when the worker was told to start the test. */
+  readonly startedWall: number;
+  readonly startedActive: number;
+  /** Settles when the worker reports the test's status (or dies). */
+  readonly ended: Promise<ShellExit>;
+}
+
+interface Job {
+  readonly id: number;
+  started: (pgid: number) => void;
+  failed: (error: Error) => void;
+  ended: (exit: ShellExit) => void;
+  pgid?: number;
+}
+
+/** One bash process that runs one test at a time. */
+class Worker {
+  readonly #child: ChildProcess;
+  readonly ready: Promise<void>;
+  #buffer = "";
+  #stderr = "";
+  #job: Job | undefined;
+  dead = false;
+
+  constructor(bash: string, env: NodeJS.ProcessEnv, script: string, onIdle: (worker: Worker) => void) {
+    const child = spawn(bash, ["--norc", "--noprofile"], {
+      env,
+      detached: true,
+      stdio: ["pipe", "pipe", "pipe", "pipe"],
+    });
+    this.#child = child;
+    this.ready = new Promise<void>((resolveReady, rejectReady) => {
+      const onLine = (line: string): void => {
+        if (line === "READY") return resolveReady();
+        const [kind, idText, value] = line.split(" ");
+        const job = this.#job;
+        const number = Number(value);
+        if (job === undefined || Number(idText) !== job.id || !Number.isInteger(number)) return;
+        if (kind === "S") {
+          job.pgid = number;
+          job.started(number);
+        } else if (kind === "E") {
+          this.#job = undefined;
+          job.ended(statusToExit(number));
+          this.#setRef(false);
+          onIdle(this);
+        }
+      };
+      child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+        this.#buffer += chunk;
+        let newline: number;
+        while ((newline = this.#buffer.indexOf("\n")) >= 0) {
+          const line = this.#buffer.slice(0, newline);
+          this.#buffer = this.#buffer.slice(newline + 1);
+          onLine(line);
+        }
+      });
+      child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+        this.#stderr = (this.#stderr + chunk).slice(-2000);
+      });
+      const die = (why: string): void => {
+        this.dead = true;
+        const error = new Error(
+          `the test runner shell ${why}${this.#stderr ? `: ${this.#stderr.trim()}` : ""}`,
+        );
+        rejectReady(error);
+        const job = this.#job;
+        this.#job = undefined;
+        if (job?.pgid === undefined) job?.failed(error);
+        else job.ended({ kind: "vanished" });
+      };
+      child.once("error", (error) => die(`could not start (${error.message})`));
+      child.once("close", (code, signal) => die(`exited (${signal ?? `code ${code}`})`));
+      for (const pipe of [child.stdin, child.stdio[3]] as Writable[]) pipe.on("error", () => undefined);
+    });
+    this.ready.catch(() => undefined);
+    child.stdin.write(script);
+  }
+
+  get pid(): number | undefined {
+    return this.#child.pid;
+  }
+
+  /** Runs a test (the worker must be idle and ready). */
+  run(job: Job, dir: string, outputFile: string): void {
+    this.#job = job;
+    this.#setRef(true);
+    (this.#child.stdin as Writable).write(`r ${job.id} ${shellWord(dir)} ${shellWord(outputFile)}\n`);
+  }
+
+  close(): void {
+    (this.#child.stdin as Writable).end();
+    (this.#child.stdio[3] as Writable).end();
+    this.#setRef(false);
+  }
+
+  /** A busy worker's pipes keep the event loop alive, an idle one's do not. */
+  #setRef(on: boolean): void {
+    const child = this.#child;
+    for (const handle of [child, child.stdout, child.stderr, child.stdin, child.stdio[3]] as unknown as {
+      ref?: () => void;
+      unref?: () => void;
+    }[]) {
+      if (on) handle?.ref?.();
+      else handle?.unref?.();
+    }
+  }
+}
+
+/** The bash workers of one oracle. */
+export class ShellRunner {
+  readonly #bash: string;
+  readonly #env: NodeJS.ProcessEnv;
+  readonly #script: string;
+  readonly #idle: Worker[] = [];
+  readonly #all = new Set<Worker>();
+  #nextId = 1;
+  #closed = false;
+
+  /**
+   * `command`: the argv to run, where a word "{}" stands for the candidate's path; `fileName`: the
+   * candidate's name inside each test's directory.
+   */
+  constructor(bash: string, env: NodeJS.ProcessEnv, command: readonly string[], fileName: string) {
+    this.#bash = bash;
+    this.#env = { ...env };
+    // A non-interactive bash sources $BASH_ENV at startup: keep it for the tests, not for the worker.
+    if (this.#env["BASH_ENV"] !== undefined) {
+      this.#env["__WHITTLE_BASH_ENV"] = this.#env["BASH_ENV"];
+      delete this.#env["BASH_ENV"];
+    }
+    const candidate = `"$2/"${shellWord(fileName)}`;
+    // Every "{}", also inside a word (--file={}), is the candidate's path: the word's other parts are
+    // quoted, and bash joins the adjacent pieces into one argument.
+    const argv = command
+      .map((word) =>
+        word.includes(PLACEHOLDER) ? word.split(PLACEHOLDER).map(quotePart).join(candidate) : shellWord(word),
+      )
+      .join(" ");
+    // A function, not a string: `$` in the words must not be taken for replacement patterns.
+    this.#script = WORKER.replace("__WHITTLE_FILE__", () => shellWord(fileName)).replace(
+      "__WHITTLE_ARGV__",
+      () => argv,
+    );
+  }
+
+  /** The process ids of the bash workers (each runs one test at a time). */
+  get workerPids(): number[] {
+    return [...this.#all].flatMap((w) => (w.pid === undefined || w.dead ? [] : [w.pid]));
+  }
+
+  /**
+   * Starts a test in `dir` with output to `outputFile`; resolves once it runs (S line) with its
+   * process group. Rejects if no worker can be started.
+   */
+  async start(dir: string, outputFile: string): Promise<ShellJob> {
+    if (this.#closed) throw new Error("the shell runner was closed");
+    let worker = this.#idle.pop();
+    while (worker?.dead) worker = this.#idle.pop();
+    if (worker === undefined) {
+      worker = new Worker(this.#bash, this.#env, this.#script, (w) => {
+        if (this.#closed || w.dead) return;
+        this.#idle.push(w);
+      });
+      this.#all.add(worker);
+      const made = worker;
+      made.ready.catch(() => this.#all.delete(made));
+    }
+    await worker.ready;
+    let job!: Job;
+    const ended = new Promise<ShellExit>((resolveEnded) => {
+      job = { id: this.#nextId++, started: () => undefined, failed: () => undefined, ended: resolveEnded };
+    });
+    const started = new Promise<number>((resolveStarted, rejectStarted) => {
+      job.started = resolveStarted;
+      job.failed = rejectStarted;
+    });
+    const startedWall = performance.now();
+    const startedActive = activeNow();
+    worker.run(job, dir, outputFile);
+    const pgid = await started;
+    return { pgid, ended, startedWall, startedActive };
+  }
+
+  /** Closes every worker: each kills its running test's group, if any, and exits. */
+  close(): void {
+    this.#closed = true;
+    for (const worker of this.#all) worker.close();
+    this.#all.clear();
+    this.#idle.length = 0;
+  }
+}
+
+const SIGNAL_NAMES = new Map<number, NodeJS.Signals>(
+  Object.entries(osConstants.signals).map(([name, number]) => [number, name as NodeJS.Signals]),
+);
+
+/** Reads bash's $? (see the module comment for 128 + N). */
+export function statusToExit(status: number): ShellExit {
+  if (status > 128 && status <= 192) {
+    return { kind: "exit", code: null, signal: SIGNAL_NAMES.get(status - 128) ?? "SIGKILL" };
+  }
+  return { kind: "exit", code: status, signal: null };
+}
+
+/**
+ * Quotes one word for bash so that it stays on one line: ANSI-C quoting ($'…') with every byte
+ * outside printable ASCII, and the backslash and single quote, escaped. Non-ASCII text is passed as
+ * its UTF-8 bytes, as spawn passes it.
+ */
+/** A piece of a word around "{}": quoted, or nothing when empty. */
+function quotePart(part: string): string {
+  return part === "" ? "" : shellWord(part);
+}
+
+export function shellWord(word: string): string {
+  if (/^[\w@%+=:,./-]+$/.test(word)) return word;
+  let out = "$'";
+  for (const byte of Buffer.from(word, "utf8")) {
+    if (byte === 0x27 || byte === 0x5c) out += `\\${String.fromCharCode(byte)}`;
+    else if (byte >= 0x20 && byte < 0x7f) out += String.fromCharCode(byte);
+    else out += `\\x${byte.toString(16).padStart(2, "0")}`;
+  }
+  return `${out}'`;
+}
+
+let bashPath: string | null | undefined;
+
+/** The bash the shell runner uses (the first in PATH), or null when there is none. Looked up once. */
+export function findBash(): string | null {
+  if (bashPath !== undefined) return bashPath;
+  bashPath = null;
+  for (const dir of (process.env["PATH"] ?? "").split(delimiter)) {
+    if (dir === "") continue;
+    const path = join(resolve(dir), "bash");
+    if (isExecutableFile(path)) {
+      bashPath = path;
+      break;
+    }
+  }
+  return bashPath;
+}
+
+/**
+ * Resolves a program name to an absolute path the way execvp would (PATH for bare names, cwd for
+ * relative paths); undefined when nothing executable is found.
+ */
+export function resolveProgram(program: string): string | undefined {
+  if (program.includes("/")) return resolve(program);
+  for (const dir of (process.env["PATH"] ?? "").split(delimiter)) {
+    const path = resolve(dir, program); // an empty PATH entry means the current directory
+    if (isExecutableFile(path)) return path;
+  }
+  return undefined;
+}
+
+function isExecutableFile(path: string): boolean {
+  try {
+    if (!statSync(path).isFile()) return false;
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
