@@ -3,6 +3,7 @@ import { ATOM_MODES, type AtomMode } from "../atoms/atoms.js";
 import { CACHE_KINDS, type CacheKind } from "../cache/index.js";
 import { ORDERS, STRATEGIES, type Order, type Strategy } from "../ddmin/order.js";
 import { DEFAULTS, parseSplitFactor } from "../reduce/options.js";
+import type { TreeTransforms } from "../tree/tree.js";
 import { EXIT } from "./exit.js";
 
 /** Everything the command line says, parsed and checked. */
@@ -28,6 +29,26 @@ export interface CliOptions {
   stats: string | undefined;
   quiet: boolean;
   verbose: boolean;
+  /** Grammar-aware reduction: the ANTLR grammar files (a combined grammar, or lexer + parser). */
+  grammar: string[];
+  start: string | undefined;
+  grammarHelpers: string | undefined;
+  allowSyntaxErrors: boolean;
+  replacements: string | undefined;
+  hoistCompatible: string | undefined;
+  /** The pipeline, in order (empty: the default). */
+  phases: string[];
+  /** The tree transforms (each on unless switched off). */
+  transforms: TreeTransforms;
+}
+
+/** The tree transforms the --no-… switches leave on. */
+export function transformsOf(o: Record<string, unknown>): TreeTransforms {
+  return {
+    squeeze: o["squeeze"] !== false,
+    flattenRecursion: o["flattenRecursion"] !== false,
+    skipUnremovable: o["skipUnremovable"] !== false,
+  };
 }
 
 /** A usage error: exit code 2, with a message that names what is wrong. */
@@ -159,6 +180,46 @@ export function buildProgram(version: string): Command {
     )
     .addOption(new Option("--in-place", "reduce INPUT itself, after keeping INPUT.orig"))
     .addOption(new Option("--stats <file>", "write a JSON summary of the run"))
+    .addOption(
+      new Option(
+        "--grammar <file>",
+        "ANTLR v4 grammar file for tree reduction (repeat for lexer + parser)",
+      ).argParser((value: string, previous: string[] = []) => [...previous, value]),
+    )
+    .addOption(new Option("--start <rule>", "the grammar's start rule (default: the parser's first rule)"))
+    .addOption(
+      new Option(
+        "--grammar-helpers <module>",
+        "JavaScript module with the helpers the grammar's predicates call",
+      ),
+    )
+    .addOption(
+      new Option(
+        "--allow-syntax-errors",
+        "parse with ANTLR's error recovery instead of stopping at a syntax error",
+      ),
+    )
+    .addOption(
+      new Option(
+        "--replacements <file>",
+        "minimal replacements per rule or token (JSON, or rule: text lines)",
+      ),
+    )
+    .addOption(
+      new Option(
+        "--hoist-compatible <file>",
+        "kinds that may replace each other in hoisting (JSON, or kind: other … lines)",
+      ),
+    )
+    .addOption(
+      new Option(
+        "--phase <phase>",
+        "a step of the pipeline, repeatable: prune, coarse, hoist, prune+hoist, hddr…, each with * for a fixpoint; line, char, token",
+      ).argParser((value: string, previous: string[] = []) => [...previous, value]),
+    )
+    .addOption(new Option("--no-squeeze", "keep chains of single-child tree nodes"))
+    .addOption(new Option("--no-flatten-recursion", "keep left and right recursion nested"))
+    .addOption(new Option("--no-skip-unremovable", "also try nodes whose text equals their replacement"))
     .addOption(new Option("-q, --quiet", "print nothing but errors"))
     .addOption(new Option("-v, --verbose", "print every test and improvement"))
     .addHelpText("after", EXAMPLES)
@@ -258,6 +319,14 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
     stats: o.stats as string | undefined,
     quiet: o.quiet === true,
     verbose: o.verbose === true,
+    grammar: (o.grammar as string[] | undefined) ?? [],
+    start: o.start as string | undefined,
+    grammarHelpers: o.grammarHelpers as string | undefined,
+    allowSyntaxErrors: o.allowSyntaxErrors === true,
+    replacements: o.replacements as string | undefined,
+    hoistCompatible: o.hoistCompatible as string | undefined,
+    phases: (o.phase as string[] | undefined) ?? [],
+    transforms: transformsOf(o),
   };
 }
 

@@ -1,6 +1,13 @@
 import { lstat, readFile, realpath, stat } from "node:fs/promises";
 import { basename, delimiter, resolve } from "node:path";
+import { readFile as readText } from "node:fs/promises";
+import { AntlrFrontEnd } from "../grammar/front-end.js";
+import { compatibilityTable } from "../hdd/compatibility.js";
+import type { Compatibility } from "../hdd/search.js";
 import { CommandOracle } from "../oracle/command.js";
+import type { Pass } from "../passes/pass.js";
+import { Replacements } from "../tree/replacements.js";
+import { buildPipeline } from "./pipeline.js";
 import type { ReduceOptions } from "../reduce/options.js";
 import { UsageError, type CliOptions } from "./args.js";
 import type { RunScope } from "./lifecycle.js";
@@ -39,6 +46,11 @@ export interface RunPlan {
   readonly statsPath: string | undefined;
   /** What the reduction is asked to do, passed to reduce() and recorded in --stats. */
   readonly reduceOptions: ReduceOptions;
+  /** The passes, in order: ddmin over atoms, or the tree phases of a grammar and their polish. */
+  readonly pipeline: Pass[];
+  /** With --grammar: the front-end, and how many syntax errors the original has (when allowed). */
+  readonly frontEnd: AntlrFrontEnd | undefined;
+  readonly syntaxErrors: number;
 }
 
 /**
@@ -72,6 +84,10 @@ export async function planRun(o: CliOptions, run: RunScope): Promise<RunPlan> {
       `cannot read input ${o.input}: ${code === "ENOENT" ? "no such file" : (error as Error).message}`,
     );
   }
+
+  // Grammar-aware reduction: the grammar loads and the original parses, or the run stops here.
+  const { frontEnd, compatible, syntaxErrors } = await treeSetup(o, cwd, input, basename(given));
+  const pipeline = buildPipeline(o.phases, o.atom, frontEnd, compatible);
 
   // The test: its program as an absolute path (it runs in a temporary directory, where a relative
   // path or a relative PATH entry would mean something else).
@@ -142,7 +158,93 @@ export async function planRun(o: CliOptions, run: RunScope): Promise<RunPlan> {
       cacheFail: o.cacheFail,
       cacheEvict: o.cacheEvict,
     },
+    pipeline,
+    frontEnd,
+    syntaxErrors,
   };
+}
+
+/** The options of grammar-aware reduction (the main command's and `whittle tree`'s). */
+export type GrammarOptions = Pick<
+  CliOptions,
+  | "grammar"
+  | "start"
+  | "grammarHelpers"
+  | "allowSyntaxErrors"
+  | "replacements"
+  | "hoistCompatible"
+  | "transforms"
+>;
+
+/** Reads a file the user named for an option, or says which and why it cannot be read. */
+async function readOptionFile(option: string, path: string, cwd: string): Promise<string> {
+  try {
+    return await readText(resolve(cwd, path), "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(
+      `${option} ${path}: ${code === "ENOENT" ? "no such file" : (error as Error).message}`,
+    );
+  }
+}
+
+/**
+ * The grammar front-end and the tables of the tree passes, when --grammar is given: loads the
+ * grammar (WhittleError "grammar" when it cannot) and parses the original (WhittleError "syntax"
+ * naming the first error, unless --allow-syntax-errors). Without --grammar, options that need one
+ * are refused.
+ */
+export async function treeSetup(
+  o: GrammarOptions,
+  cwd: string,
+  input: Uint8Array,
+  fileName: string,
+): Promise<{
+  frontEnd: AntlrFrontEnd | undefined;
+  compatible: Compatibility | undefined;
+  syntaxErrors: number;
+}> {
+  if (o.grammar.length === 0) {
+    for (const [given, option] of [
+      [o.start, "--start"],
+      [o.grammarHelpers, "--grammar-helpers"],
+      [o.replacements, "--replacements"],
+      [o.hoistCompatible, "--hoist-compatible"],
+    ] as const) {
+      if (given !== undefined) throw new UsageError(`${option} needs a grammar: add --grammar FILE`);
+    }
+    if (o.allowSyntaxErrors)
+      throw new UsageError("--allow-syntax-errors needs a grammar: add --grammar FILE");
+    return { frontEnd: undefined, compatible: undefined, syntaxErrors: 0 };
+  }
+  let replacements: Replacements | undefined;
+  if (o.replacements !== undefined) {
+    try {
+      replacements = Replacements.parse(await readOptionFile("--replacements", o.replacements, cwd));
+    } catch (error) {
+      if (error instanceof UsageError) throw error;
+      throw new UsageError(`--replacements ${o.replacements}: ${(error as Error).message}`);
+    }
+  }
+  let compatible: Compatibility | undefined;
+  if (o.hoistCompatible !== undefined) {
+    try {
+      compatible = compatibilityTable(await readOptionFile("--hoist-compatible", o.hoistCompatible, cwd));
+    } catch (error) {
+      if (error instanceof UsageError) throw error;
+      throw new UsageError(`--hoist-compatible ${o.hoistCompatible}: ${(error as Error).message}`);
+    }
+  }
+  const frontEnd = await AntlrFrontEnd.load({
+    grammarFiles: o.grammar.map((g) => resolve(cwd, g)),
+    start: o.start,
+    grammarHelpers: o.grammarHelpers === undefined ? undefined : resolve(cwd, o.grammarHelpers),
+    ...(replacements ? { replacements } : {}),
+    transforms: o.transforms,
+    fileName,
+  });
+  const syntaxErrors = frontEnd.checkOriginal(input, o.allowSyntaxErrors);
+  return { frontEnd, compatible, syntaxErrors };
 }
 
 /** Where the result goes, and how: see OutputTarget. */

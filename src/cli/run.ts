@@ -18,6 +18,7 @@ import {
 } from "./lifecycle.js";
 import { formatBytes, formatDuration, Progress, type ProgressMode } from "./progress.js";
 import { reproduction } from "./shell.js";
+import { runTreeCommand } from "./tree-command.js";
 import { writeStats, type StatsSummary, type TimeoutSummary } from "./stats-file.js";
 
 /** The streams and process hooks the command uses, injectable for tests. */
@@ -54,6 +55,8 @@ const USAGE_CODES: ReadonlySet<string> = new Set([
   "test-not-executable",
   "invalid-option",
   "tmpdir",
+  "grammar",
+  "syntax",
 ]);
 
 /** Runs the whittle command; resolves to its exit code (see EXIT). */
@@ -67,6 +70,7 @@ export async function runCli(
   io.stdout.on("error", () => undefined);
   io.stderr.on("error", () => undefined);
   const say: Say = (text) => void io.stderr.write(`whittle: ${text}\n`);
+  if (argv[0] === "tree") return runTreeCommand(argv.slice(1), io.stdout, say);
   let options: CliOptions;
   try {
     options = parseArgs(argv, version);
@@ -168,6 +172,7 @@ async function checkAndReduce(
     await writeStatsOrSay(plan, say, {
       result: "not-interesting",
       inputBytes: plan.input.length,
+      pipeline: plan.pipeline.map((p) => p.name),
       initialCheckMs: Math.round(initial.durationMs),
       wallMs: Date.now() - started,
     });
@@ -186,7 +191,7 @@ async function checkAndReduce(
   if (mode !== "quiet") {
     say(
       `${o.input}: ${formatBytes(plan.input.length)}, interesting (initial check ${formatDuration(initial.durationMs)}); ` +
-        `reducing with ${o.atom} atoms, ${o.strategy}, timeout ${timeoutText}` +
+        `reducing with ${plan.pipeline.map((p) => p.name).join(", ")} (${o.strategy}), timeout ${timeoutText}` +
         ` → ${plan.outputName}${o.inPlace ? " (in place)" : ""}`,
     );
     if (o.atom !== "line" && !isValidUtf8(plan.input)) {
@@ -202,6 +207,7 @@ async function checkAndReduce(
     ...(result.kind === "failed" ? { error: describeError(result.error) } : {}),
     emptyIsInteresting: result.kind === "done" && result.emptyIsInteresting,
     inputBytes: plan.input.length,
+    pipeline: plan.pipeline.map((p) => p.name),
     initialCheckMs: Math.round(initial.durationMs),
     timeouts,
     wallMs,
@@ -290,6 +296,7 @@ async function runReduction(
   try {
     const result = await reduce(plan.input, (candidate, s) => oracle.test(candidate, s), {
       ...plan.reduceOptions,
+      pipeline: plan.pipeline,
       assumeInteresting: true,
       signal,
       onEvent: (event) => {

@@ -23,6 +23,8 @@ export interface StatsSummary {
   /** The empty input was interesting (the test probably does not check the failure). */
   emptyIsInteresting?: boolean;
   inputBytes: number;
+  /** The passes of the run, by name, in order. */
+  pipeline: string[];
   initialCheckMs: number;
   /** The per-test timeouts (absent when the run ended at the initial check). */
   timeouts?: TimeoutSummary;
@@ -47,6 +49,7 @@ export async function writeStats(path: string, summary: StatsSummary, options: R
     killed: s?.killed ?? 0,
     cancelled: s?.cancelled ?? 0,
     inputBytes: summary.inputBytes,
+    pipeline: summary.pipeline,
     outputBytes: summary.outputBytes ?? null,
     wallMs: summary.wallMs,
     initialCheckMs: summary.initialCheckMs,

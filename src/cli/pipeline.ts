@@ -1,0 +1,45 @@
+import type { Compatibility } from "../hdd/search.js";
+import { ALGORITHMS, parsePhase, treePass, type TreeFrontEnd } from "../hdd/phases.js";
+import { atomPipeline, ddminAtoms } from "../passes/atoms.js";
+import type { Pass } from "../passes/pass.js";
+import { ddminTokens } from "../passes/tokens.js";
+import type { AtomMode } from "../atoms/atoms.js";
+import { UsageError } from "./args.js";
+
+/** Phases that are ddmin over a flat list: lines, characters, or the grammar's tokens. */
+export const FLAT_PHASES = ["line", "char", "token"] as const;
+
+/** Every name `--phase` accepts (tree algorithms also with `*`: to a fixpoint). */
+export const PHASE_NAMES: readonly string[] = [...ALGORITHMS, ...FLAT_PHASES];
+
+/**
+ * The default pipeline with a grammar: hoisting first, then HDDH to a fixpoint (HOIST*+HDDH* of the
+ * hoisting paper, the combination that gave the smallest results there most often), then ddmin over
+ * tokens and over characters to polish what the tree phases leave.
+ */
+export const DEFAULT_TREE_PHASES: readonly string[] = ["hoist*", "prune+hoist*", "token", "char"];
+
+/**
+ * The passes a run makes: the `--phase` list in order, or the default — ddmin over the atoms of
+ * `--atom` without a grammar, DEFAULT_TREE_PHASES with one.
+ */
+export function buildPipeline(
+  phases: readonly string[],
+  atom: AtomMode,
+  frontEnd: TreeFrontEnd | undefined,
+  compatible?: Compatibility,
+): Pass[] {
+  if (phases.length === 0)
+    return frontEnd ? buildPipeline(DEFAULT_TREE_PHASES, atom, frontEnd, compatible) : atomPipeline(atom);
+  return phases.map((name) => {
+    if (name === "line" || name === "char") return ddminAtoms(name);
+    if (!frontEnd)
+      throw new UsageError(`--phase ${name} works on a parse tree: give a grammar with --grammar`);
+    if (name === "token") return ddminTokens(frontEnd);
+    try {
+      return treePass(parsePhase(name), frontEnd, compatible);
+    } catch (error) {
+      throw new UsageError(`--phase: ${(error as Error).message}, or one of ${FLAT_PHASES.join(", ")}`);
+    }
+  });
+}

@@ -1,0 +1,83 @@
+import { readFile } from "node:fs/promises";
+import { basename, resolve } from "node:path";
+import { Command, CommanderError, Option } from "commander";
+import { WhittleError } from "../errors.js";
+import { describeTree, treeJson } from "../tree/describe.js";
+import { transformsOf, UsageError } from "./args.js";
+import { EXIT } from "./exit.js";
+import { treeSetup } from "./plan.js";
+
+/**
+ * `whittle tree INPUT --grammar G.g4 [--start RULE] [--json]`: prints the tree of INPUT as the tree
+ * passes see it (after the transforms): kinds, byte spans, removable marks, replacements. For
+ * debugging a grammar or a replacements file; tools read `--json`.
+ */
+export async function runTreeCommand(
+  argv: readonly string[],
+  out: NodeJS.WritableStream,
+  say: (text: string) => void,
+): Promise<number> {
+  const program = new Command("whittle tree")
+    .description("Print the parse tree of INPUT as whittle's tree passes see it.")
+    .argument("<input>", "the file to parse")
+    .addOption(
+      new Option("--grammar <file>", "ANTLR v4 grammar file (repeat for lexer + parser)").argParser(
+        (value: string, previous: string[] = []) => [...previous, value],
+      ),
+    )
+    .addOption(new Option("--start <rule>", "start rule (default: the parser's first rule)"))
+    .addOption(new Option("--grammar-helpers <module>", "helpers the grammar's predicates call"))
+    .addOption(new Option("--allow-syntax-errors", "parse with ANTLR's error recovery"))
+    .addOption(new Option("--replacements <file>", "minimal replacements per rule or token"))
+    .addOption(new Option("--no-squeeze", "keep chains of single-child nodes"))
+    .addOption(new Option("--no-flatten-recursion", "keep recursion nested"))
+    .addOption(new Option("--no-skip-unremovable", "do not mark nodes that equal their replacement"))
+    .addOption(new Option("--json", "print the tree as JSON"))
+    .exitOverride()
+    .configureOutput({ writeErr: (text) => say(text.trimEnd().replace(/^error: /, "error: ")) });
+  try {
+    program.parse([...argv], { from: "user" });
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.done : EXIT.usage;
+    throw error;
+  }
+  const o = program.opts();
+  const [input] = program.processedArgs as [string];
+  try {
+    const grammar = (o["grammar"] as string[] | undefined) ?? [];
+    if (grammar.length === 0) throw new UsageError("whittle tree needs a grammar: add --grammar FILE");
+    let bytes: Uint8Array;
+    try {
+      bytes = await readFile(resolve(input));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new UsageError(
+        `cannot read input ${input}: ${code === "ENOENT" ? "no such file" : (error as Error).message}`,
+      );
+    }
+    const { frontEnd, syntaxErrors } = await treeSetup(
+      {
+        grammar,
+        start: o["start"] as string | undefined,
+        grammarHelpers: o["grammarHelpers"] as string | undefined,
+        allowSyntaxErrors: o["allowSyntaxErrors"] === true,
+        replacements: o["replacements"] as string | undefined,
+        hoistCompatible: undefined,
+        transforms: transformsOf(o),
+      },
+      process.cwd(),
+      bytes,
+      basename(input),
+    );
+    if (syntaxErrors > 0) say(`${input}: ${syntaxErrors} syntax errors, parsed with error recovery`);
+    const { tree } = frontEnd!.parse(bytes);
+    out.write(o["json"] === true ? JSON.stringify(treeJson(tree)) + "\n" : describeTree(tree));
+    return EXIT.done;
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof WhittleError) {
+      say(`error: ${error.message}`);
+      return EXIT.usage;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * Grammar-aware reduction through the command: --grammar, --phase, the default tree pipeline,
+ * syntax errors, and `whittle tree`. Uses the JSON grammar in test/fixtures (always present).
+ */
+import assert from "node:assert/strict";
+import { chmodSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { FIXTURES, runWhittle, scratch } from "../helpers/cli.js";
+
+const GRAMMAR = join(FIXTURES, "grammar", "JSON.g4");
+
+/** The shared json-obj-arr-87 case, rebuilt: valid JSON whose value still shows 87. */
+function jsonCase(): { dir: string; input: string; test: string; env: Record<string, string> } {
+  const dir = scratch();
+  const input = join(dir, "input.json");
+  writeFileSync(input, '{\n    "foo": "bar",\n    "baz": [ 6, 7, 12, 31, 77, 87 ]\n}\n');
+  const t = join(dir, "t.sh");
+  writeFileSync(
+    t,
+    `#!/usr/bin/env bash\nexec node -e 'const v = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); process.exit(JSON.stringify(v).includes("87") ? 0 : 1)' "$1" 2>/dev/null\n`,
+  );
+  chmodSync(t, 0o755);
+  // A grammar cache of the test's own.
+  return { dir, input, test: t, env: { XDG_CACHE_HOME: join(dir, "cache") } };
+}
+
+test("--grammar: the default pipeline (hoisting, HDDH*, tokens, characters) reduces the JSON case to 87", async () => {
+  const { dir, input, test: t, env } = jsonCase();
+  const stats = join(dir, "s.json");
+  const run = await runWhittle([input, "--grammar", GRAMMAR, "--stats", stats, "-q", "--test", t], { env });
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(readFileSync(join(dir, "input.reduced.json"), "utf8").trim(), "87");
+  const s = JSON.parse(readFileSync(stats, "utf8")) as {
+    pipeline: string[];
+    passes: Record<string, { tests: number }>;
+  };
+  assert.deepEqual(s.pipeline, ["hdd:hoist*", "hdd:prune+hoist*", "ddmin:token", "ddmin:char"]);
+  assert.ok(s.passes["hdd:prune+hoist*"]!.tests > 0);
+});
+
+test("--phase 'prune*' is HDD*: Picireny's 1-tree-minimal result for this case", async () => {
+  const { dir, input, test: t, env } = jsonCase();
+  const run = await runWhittle([input, "--grammar", GRAMMAR, "--phase", "prune*", "-q", "--test", t], {
+    env,
+  });
+  assert.equal(run.code, 0, run.stderr);
+  const out = readFileSync(join(dir, "input.reduced.json"), "utf8");
+  assert.equal(out.replace(/\s/g, ""), '{"":0,"":[0,87]}');
+});
+
+test("an original that does not parse: exit 2, naming the first syntax error; allowed with --allow-syntax-errors", async () => {
+  const { dir, test: t, env } = jsonCase();
+  const bad = join(dir, "bad.json");
+  writeFileSync(bad, '{"a": [1, 2,, 87]}');
+  const run = await runWhittle([bad, "--grammar", GRAMMAR, "--test", t], { env });
+  assert.equal(run.code, 2);
+  assert.match(run.stderr, /bad\.json:1:13: syntax error at ","/);
+  const allowed = await runWhittle(
+    [bad, "--grammar", GRAMMAR, "--allow-syntax-errors", "-q", "--test", "true"],
+    {
+      env,
+    },
+  );
+  // `true` accepts everything, the empty input included: the run ends at once, with a warning.
+  assert.equal(allowed.code, 0, allowed.stderr);
+});
+
+test("options that need a grammar are refused without one, and unknown phases are named", async () => {
+  const { input, test: t, env } = jsonCase();
+  const prune = await runWhittle([input, "--phase", "prune", "--test", t], { env });
+  assert.equal(prune.code, 2);
+  assert.match(prune.stderr, /--phase prune works on a parse tree: give a grammar/);
+  const start = await runWhittle([input, "--start", "json", "--test", t], { env });
+  assert.equal(start.code, 2);
+  assert.match(start.stderr, /--start needs a grammar/);
+  const unknown = await runWhittle([input, "--grammar", GRAMMAR, "--phase", "shrink*", "--test", t], { env });
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.stderr, /unknown phase "shrink\*"/);
+  const lines = await runWhittle([input, "--phase", "line", "--phase", "char", "-q", "--test", t], { env });
+  assert.equal(lines.code, 0, "line and char phases need no grammar");
+});
+
+test("whittle tree prints the tree as the passes see it, as text and as JSON", async () => {
+  const { input, env } = jsonCase();
+  const text = await runWhittle(["tree", input, "--grammar", GRAMMAR], { env });
+  assert.equal(text.code, 0, text.stderr);
+  const lines = text.stdout.toString().split("\n");
+  assert.match(lines[0]!, /^value \[0,57\) .* → "0"$/);
+  assert.ok(
+    lines.some((l) => /^\s+obj:\* \[18,55\) .* removable$/.test(l)),
+    "the `(',' pair)*` group",
+  );
+  const json = await runWhittle(["tree", input, "--grammar", GRAMMAR, "--json", "--no-squeeze"], { env });
+  assert.equal(json.code, 0, json.stderr);
+  const root = JSON.parse(json.stdout.toString()) as { kind: string; children: unknown[] };
+  assert.equal(root.kind, "json", "without squeezing, the start rule is the root");
+  const missing = await runWhittle(["tree", input], { env });
+  assert.equal(missing.code, 2);
+  assert.match(missing.stderr, /needs a grammar/);
+});
