@@ -12,6 +12,8 @@ export interface ProgressState {
   cacheHits: number;
   timeouts: number;
   pass: string;
+  /** For tree passes: the level (depth) being worked on, and its node count. */
+  level?: { depth: number; nodes: number } | undefined;
   granularity: number;
 }
 
@@ -43,7 +45,8 @@ export function statusLine(s: ProgressState, elapsedMs: number): string {
     `${s.cacheHits} cache hits`,
   ];
   if (s.timeouts > 0) parts.push(`${s.timeouts} timeouts`);
-  parts.push(formatDuration(elapsedMs), `${s.pass}, n=${s.granularity}`);
+  const where = s.level ? `, level ${s.level.depth} (${s.level.nodes} nodes)` : "";
+  parts.push(formatDuration(elapsedMs), `${s.pass}${where}, n=${s.granularity}`);
   return parts.join(" · ");
 }
 
@@ -127,8 +130,13 @@ export class Progress {
     switch (event.type) {
       case "pass":
         s.pass = event.pass;
+        s.level = undefined;
         if (this.mode === "verbose")
           this.line(`${event.pass}: ${event.units} units, ${formatBytes(event.size)}`);
+        break;
+      case "level":
+        s.level = { depth: event.level, nodes: event.nodes };
+        if (this.mode === "verbose") this.line(`${event.pass}: level ${event.level}, ${event.nodes} nodes`);
         break;
       case "round":
         s.granularity = event.granularity;
