@@ -39,7 +39,7 @@ const CONFIGS: readonly CacheConfig[] = [
   { id: "p2", label: "+ eviction (P1+P2)", cache: "content", cacheFail: false, cacheEvict: true },
   {
     id: "p3",
-    label: "+ SHA3-256 hash keys (P1+P2+P3)",
+    label: "+ SHA-256 hash keys (P1+P2+P3)",
     cache: "content-hash",
     cacheFail: false,
     cacheEvict: true,
