@@ -266,6 +266,9 @@ async function run(ctx: BenchContext): Promise<SfData> {
     "complements-first, forward, DD*",
     "atom both (lines, then chars), complements-only, backward, DD*",
     "whittle's defaults with this atom, jobs 1",
+    "whittle's defaults, no DD*",
+    "whittle's defaults, complements backward",
+    "whittle's defaults, atom both (lines, then chars)",
   ];
   const extraJobs: (Job & { info: string })[] = [];
   for (const info of infos) {
@@ -299,8 +302,32 @@ async function run(ctx: BenchContext): Promise<SfData> {
         const both = { ...options[2], atom: "both" as const };
         extraJobs.push({ c, atom, label: extraLabels[5]!, options: both, info: info.name });
       }
-      // The defaults as they are when the benchmark runs (only jobs and the atom fixed).
+      // The defaults as they are when the benchmark runs (only jobs and the atom fixed), and the
+      // defaults with one choice changed: the figures that justify each default.
       extraJobs.push({ c, atom, label: extraLabels[6]!, options: { atom, jobs: 1 }, info: info.name });
+      extraJobs.push({
+        c,
+        atom,
+        label: extraLabels[7]!,
+        options: { atom, jobs: 1, ddStar: false },
+        info: info.name,
+      });
+      extraJobs.push({
+        c,
+        atom,
+        label: extraLabels[8]!,
+        options: { atom, jobs: 1, complementOrder: "backward" },
+        info: info.name,
+      });
+      if (atom === "char") {
+        extraJobs.push({
+          c,
+          atom,
+          label: extraLabels[9]!,
+          options: { atom: "both", jobs: 1 },
+          info: info.name,
+        });
+      }
     }
   }
   progress(`split-factor: ${extraJobs.length} runs of the ν = 2 order / DD* variants`);
@@ -586,7 +613,7 @@ function render(data: SfData): string {
     const es = data.extras.filter((e) => e.label === label);
     return { label, tests: es.reduce((s, e) => s + e.tests, 0), size: es.reduce((s, e) => s + e.size, 0) };
   });
-  const [fwd, bwd, star, first, compFirst, both, defaults] = data.extraLabels;
+  const [fwd, bwd, star, first, compFirst, both, defaults, noStar, backward, defaultsBoth] = data.extraLabels;
   // Geometric mean of f(a) / f(b) over the (case, atoms) rows that have both.
   const ratio = (a: string | undefined, b: string | undefined, f: (e: SfExtra) => number): string => {
     const xs: number[] = [];
@@ -610,6 +637,12 @@ function render(data: SfData): string {
     `- complements-first / subsets-first, both forward with DD*: tests ${ratio(compFirst, first, tests)}, size ${ratio(compFirst, first, size)}`,
     `- atom both / atom char (complements-only backward, DD*; sizes in characters): tests ${ratio(both, star, tests)}, size ${ratio(both, star, size)}`,
     `- whittle's defaults (${data.defaults}) / subsets-first forward with DD*: tests ${ratio(defaults, first, tests)}, size ${ratio(defaults, first, size)}`,
+    "",
+    "At whittle's defaults, one choice changed at a time:",
+    "",
+    `- DD* / no DD*: tests ${ratio(defaults, noStar, tests)}, size ${ratio(defaults, noStar, size)}`,
+    `- complements backward / forward: tests ${ratio(backward, defaults, tests)}, size ${ratio(backward, defaults, size)}`,
+    `- atom both / atom char (sizes in characters): tests ${ratio(defaultsBoth, defaults, tests)}, size ${ratio(defaultsBoth, defaults, size)}`,
     "",
   );
 
