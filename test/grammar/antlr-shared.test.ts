@@ -148,7 +148,10 @@ describe("glue check on random removals", () => {
       const g = await grammar(c.grammar, c.start);
       const input = c.input ? sharedInput(c.input) : Buffer.from(JS_SAMPLE);
       const { root } = g.parse(input, c.start ? { start: c.start } : {});
-      const removable = [...nodes(root)].filter((n) => n.removable);
+      // Inside a JavaScript template literal, the text around a removed `${…}` lexes as one
+      // TemplateStringAtom ("t" and "u" become "tu"): no separator keeps them apart without changing
+      // the string, and the result still parses. Those removals are left out of this property.
+      const removable = [...nodes(root)].filter((n) => n.removable && n.kind !== "templateStringAtom");
       fc.assert(
         fc.property(
           fc.array(fc.boolean(), { minLength: removable.length, maxLength: removable.length }),
