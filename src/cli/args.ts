@@ -51,6 +51,11 @@ export function transformsOf(o: Record<string, unknown>): TreeTransforms {
   };
 }
 
+/** An option that may be given several times: its values, in order. */
+export function repeatable(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
 /** A usage error: exit code 2, with a message that names what is wrong. */
 export class UsageError extends Error {}
 
@@ -184,7 +189,7 @@ export function buildProgram(version: string): Command {
       new Option(
         "--grammar <file>",
         "ANTLR v4 grammar file for tree reduction (repeat for lexer + parser)",
-      ).argParser((value: string, previous: string[] = []) => [...previous, value]),
+      ).argParser(repeatable),
     )
     .addOption(new Option("--start <rule>", "the grammar's start rule (default: the parser's first rule)"))
     .addOption(
@@ -215,7 +220,7 @@ export function buildProgram(version: string): Command {
       new Option(
         "--phase <phase>",
         "a step of the pipeline, repeatable: prune, coarse, hoist, prune+hoist, hddr…, each with * for a fixpoint; line, char, token",
-      ).argParser((value: string, previous: string[] = []) => [...previous, value]),
+      ).argParser(repeatable),
     )
     .addOption(new Option("--no-squeeze", "keep chains of single-child tree nodes"))
     .addOption(new Option("--no-flatten-recursion", "keep left and right recursion nested"))

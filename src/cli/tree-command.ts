@@ -3,7 +3,7 @@ import { basename, resolve } from "node:path";
 import { Command, CommanderError, Option } from "commander";
 import { WhittleError } from "../errors.js";
 import { describeTree, treeJson } from "../tree/describe.js";
-import { transformsOf, UsageError } from "./args.js";
+import { repeatable, transformsOf, UsageError } from "./args.js";
 import { EXIT } from "./exit.js";
 import { treeSetup } from "./plan.js";
 
@@ -22,7 +22,7 @@ export async function runTreeCommand(
     .argument("<input>", "the file to parse")
     .addOption(
       new Option("--grammar <file>", "ANTLR v4 grammar file (repeat for lexer + parser)").argParser(
-        (value: string, previous: string[] = []) => [...previous, value],
+        repeatable,
       ),
     )
     .addOption(new Option("--start <rule>", "start rule (default: the parser's first rule)"))

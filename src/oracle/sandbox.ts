@@ -48,13 +48,25 @@ export async function createSandbox(
   } catch (error) {
     throw tmpdirError(parent, error) ?? error;
   }
+  return writeCandidate(parent, dir, fileName, content);
+}
+
+/**
+ * Writes `content` into the fresh directory `dir` (below `parent`) as `fileName`. On failure the
+ * directory is removed, and a full TMPDIR (ENOSPC, EDQUOT) becomes an error that says so.
+ */
+async function writeCandidate(
+  parent: string,
+  dir: string,
+  fileName: string,
+  content: Uint8Array,
+): Promise<Sandbox> {
   const file = join(dir, fileName);
   try {
     if (content.length <= SYNC_WRITE_LIMIT) writeFileSync(file, content);
     else await writeFile(file, content);
   } catch (error) {
     await removeSandbox(dir);
-    // A full TMPDIR (ENOSPC, EDQUOT) stops the reduction with an error that says so.
     throw (isFullError(error) ? tmpdirError(parent, error) : undefined) ?? error;
   }
   return { dir, file };
@@ -180,15 +192,7 @@ export class SandboxRecycler {
       this.#remove(spare);
       return createSandbox(this.#root, fileName, content);
     }
-    const file = join(dir, fileName);
-    try {
-      if (content.length <= SYNC_WRITE_LIMIT) writeFileSync(file, content);
-      else await writeFile(file, content);
-    } catch (error) {
-      await removeSandbox(dir);
-      throw error;
-    }
-    return { dir, file };
+    return writeCandidate(this.#root, dir, fileName, content);
   }
 
   /** After a test: keep its directory as a spare if only the candidate is in it, else remove it. */
