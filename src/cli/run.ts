@@ -1,5 +1,6 @@
 import { isValidUtf8 } from "../atoms/atoms.js";
 import { WhittleError } from "../errors.js";
+import { rm } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { CommandOracle, type CommandRun } from "../oracle/command.js";
 import { TimeoutPolicy } from "../oracle/timeout-policy.js";
@@ -144,11 +145,25 @@ async function reduceFile(
     }
     if (mode !== "quiet") say(`kept the original as ${plan.backupPath}`);
   }
+  let code: number | undefined;
   try {
-    return await checkAndReduce(plan, mode, io, signal, say);
+    code = await checkAndReduce(plan, mode, io, signal, say);
+    return code;
   } finally {
     // Whatever the test did to the input (or the backup), it holds the original bytes again.
     await guardOriginal(plan, say);
+    // In place, a run that ends at the initial check never touched the input: its backup goes again.
+    if (plan.backupPath !== undefined && code === EXIT.notInteresting) await dropBackup(plan, say);
+  }
+}
+
+/** Removes the backup of an in-place run that changed nothing, once the input holds the original. */
+async function dropBackup(plan: RunPlan, say: Say): Promise<void> {
+  try {
+    await restoreIfChanged(plan.inputPath, plan.input, plan.inputLike);
+    await rm(plan.backupPath!, { force: true });
+  } catch (error) {
+    say(`warning: the backup ${plan.backupPath} stays: ${describeError(error)}`);
   }
 }
 

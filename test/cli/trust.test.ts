@@ -337,3 +337,12 @@ test("a test that writes to the input and is not interesting: exit 3, and the in
   assert.equal(readFileSync(input, "utf8"), original);
   assert.match(run.stderr, /the test changed .*in\.txt; whittle wrote the original bytes back/);
 });
+
+test("--in-place on an input that is not interesting: exit 3, the input untouched, no backup left", async () => {
+  const { dir, input, original } = bugCase();
+  const no = script(dir, "no.sh", "exit 1");
+  const run = await runWhittle([input, "--in-place", "--test", no]);
+  assert.equal(run.code, 3, run.stderr);
+  assert.equal(readFileSync(input, "utf8"), original);
+  assert.ok(!existsSync(`${input}.orig`), "the backup of a run that changed nothing is removed");
+});
