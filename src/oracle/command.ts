@@ -10,7 +10,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, fstatSync, openSync, readSync, unlinkSync } from "node:fs";
-import { access, constants, open, stat } from "node:fs/promises";
+import { open } from "node:fs/promises";
 import { delimiter, resolve } from "node:path";
 
 import { InvalidOptionError, WhittleError } from "../errors.js";
@@ -19,7 +19,7 @@ import { PLACEHOLDER, substituteCandidate } from "./argv.js";
 import { activeNow, setActiveTimeout } from "./clock.js";
 import { NO_TRACKER, type GroupTracker } from "./groups.js";
 import { createSandbox, removeSandbox, SandboxRecycler, signalGroup, waitForGroupGone } from "./sandbox.js";
-import { findBash, resolveProgram, ShellRunner, type ShellExit } from "./shell.js";
+import { findBash, probeProgram, resolveProgram, ShellRunner, type ShellExit } from "./shell.js";
 import type { TimeoutPolicy } from "./timeout-policy.js";
 
 /** How much of the test's combined stdout+stderr a run keeps. */
@@ -448,14 +448,23 @@ export class CommandOracle {
    * whether it is missing or not executable. Returns the absolute path of the program: the test runs
    * in its own temporary directory, where a relative PATH entry would point somewhere else.
    */
-  static async checkExecutable(program: string): Promise<string> {
+  static checkExecutable(program: string): Promise<string> {
+    try {
+      return Promise.resolve(CommandOracle.#locate(program));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /** checkExecutable's work, synchronously: a few stat calls, made once per run. */
+  static #locate(program: string): string {
     const fail = (why: string): never => {
       throw new WhittleError("test-not-executable", `The test command "${program}" ${why}.`);
     };
     if (program === "") fail("is empty");
     if (program.includes("/")) {
       const path = resolve(program);
-      const state = await probe(path);
+      const state = probeProgram(path);
       if (state === "missing") fail(`does not exist (looked for ${path})`);
       if (state === "not-executable") fail(`is not executable (${path})`);
       return path;
@@ -463,7 +472,7 @@ export class CommandOracle {
     let found: string | undefined;
     for (const dir of (process.env["PATH"] ?? "").split(delimiter)) {
       const path = resolve(dir, program); // an empty PATH entry means the current directory
-      const state = await probe(path);
+      const state = probeProgram(path);
       if (state === "ok") return path;
       if (state === "not-executable") found ??= path;
     }
@@ -477,9 +486,7 @@ export class CommandOracle {
  * executable, or a script whose #! interpreter is missing. Used when the shell reports 126 or 127.
  */
 async function checkRunnable(program: string): Promise<void> {
-  await CommandOracle.checkExecutable(program);
-  const path = resolveProgram(program);
-  if (path === undefined) return;
+  const path = await CommandOracle.checkExecutable(program);
   let head = "";
   try {
     const handle = await open(path, "r");
@@ -493,7 +500,7 @@ async function checkRunnable(program: string): Promise<void> {
     return;
   }
   const interpreter = /^#!\s*(\S+)/.exec(head)?.[1];
-  if (interpreter !== undefined && interpreter.startsWith("/") && (await probe(interpreter)) !== "ok") {
+  if (interpreter !== undefined && interpreter.startsWith("/") && probeProgram(interpreter) !== "ok") {
     throw new WhittleError(
       "test-not-executable",
       `Cannot run the test command "${program}": its #! interpreter ${interpreter} does not exist or is not executable.`,
@@ -521,21 +528,6 @@ function readTail(path: string): string {
     // no output file: the test could not even start its redirection
   }
   return tail.toString();
-}
-
-/** Whether `path` is an executable regular file. */
-async function probe(path: string): Promise<"ok" | "missing" | "not-executable"> {
-  try {
-    if (!(await stat(path)).isFile()) return "not-executable";
-  } catch {
-    return "missing";
-  }
-  try {
-    await access(path, constants.X_OK);
-    return "ok";
-  } catch {
-    return "not-executable";
-  }
 }
 
 /** Keeps the last `limit` bytes written to it, never more. */

@@ -326,7 +326,7 @@ export function findBash(): string | null {
   for (const dir of (process.env["PATH"] ?? "").split(delimiter)) {
     if (dir === "") continue;
     const path = join(resolve(dir), "bash");
-    if (isExecutableFile(path)) {
+    if (probeProgram(path) === "ok") {
       bashPath = path;
       break;
     }
@@ -342,17 +342,22 @@ export function resolveProgram(program: string): string | undefined {
   if (program.includes("/")) return resolve(program);
   for (const dir of (process.env["PATH"] ?? "").split(delimiter)) {
     const path = resolve(dir, program); // an empty PATH entry means the current directory
-    if (isExecutableFile(path)) return path;
+    if (probeProgram(path) === "ok") return path;
   }
   return undefined;
 }
 
-function isExecutableFile(path: string): boolean {
+/** Whether `path` is an executable regular file, or why not. */
+export function probeProgram(path: string): "ok" | "missing" | "not-executable" {
   try {
-    if (!statSync(path).isFile()) return false;
-    accessSync(path, constants.X_OK);
-    return true;
+    if (!statSync(path).isFile()) return "not-executable";
   } catch {
-    return false;
+    return "missing";
+  }
+  try {
+    accessSync(path, constants.X_OK);
+    return "ok";
+  } catch {
+    return "not-executable";
   }
 }
