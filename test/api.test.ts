@@ -3,9 +3,10 @@
  * explicit subpath, and internals out of reach.
  */
 import assert from "node:assert/strict";
-import { chmodSync, writeFileSync } from "node:fs";
+import { chmodSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
+import { findBash } from "../src/oracle/shell.js";
 import { scratch } from "./helpers/cli.js";
 
 test("the root exports reduce, its options and results, oracles, events, errors and outcomes — nothing else", async () => {
@@ -59,7 +60,29 @@ test("commandOracle() runs an external test for reduce()", async () => {
     const result = await reduce(Buffer.from("a\nKEEP\nb\n"), oracle, { atom: "line", jobs: 2 });
     assert.equal(result.kind, "done");
     assert.equal(Buffer.from(result.output).toString(), "KEEP\n");
+    if (findBash() !== null)
+      assert.ok(bashChildren() > 0, "the tests ran through bash workers, children of this process");
   } finally {
     await oracle.close();
   }
+  // close() ends the workers (they do not keep Node alive, but they are still processes).
+  for (let i = 0; i < 100 && bashChildren() > 0; i++) await new Promise((done) => setTimeout(done, 20));
+  assert.equal(bashChildren(), 0);
 });
+
+/** Live bash processes whose parent is this process (on Linux; 0 elsewhere). */
+function bashChildren(): number {
+  let count = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "latin1");
+      const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (comm === "bash" && Number(ppid) === process.pid && state !== "Z") count++;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return count;
+}

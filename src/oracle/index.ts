@@ -27,6 +27,6 @@ export function commandOracle(options: CommandOracleOptions): RunnableOracle {
     oracle.test(candidate, signal);
   return Object.assign(test, {
     run: (candidate: Uint8Array, signal?: AbortSignal) => oracle.run(candidate, signal),
-    close: () => Promise.resolve(),
+    close: () => oracle.close(),
   });
 }
