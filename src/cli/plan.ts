@@ -176,6 +176,21 @@ export type GrammarOptions = Pick<
   | "transforms"
 >;
 
+/** Reads and parses a table file the user named for an option; a problem is a usage error naming it. */
+async function readTableOption<T>(
+  option: string,
+  path: string,
+  cwd: string,
+  parse: (text: string) => T,
+): Promise<T> {
+  const text = await readOptionFile(option, path, cwd);
+  try {
+    return parse(text);
+  } catch (error) {
+    throw new UsageError(`${option} ${path}: ${(error as Error).message}`);
+  }
+}
+
 /** Reads a file the user named for an option, or says which and why it cannot be read. */
 async function readOptionFile(option: string, path: string, cwd: string): Promise<string> {
   try {
@@ -217,24 +232,14 @@ export async function treeSetup(
       throw new UsageError("--allow-syntax-errors needs a grammar: add --grammar FILE");
     return { frontEnd: undefined, compatible: undefined, syntaxErrors: 0 };
   }
-  let replacements: Replacements | undefined;
-  if (o.replacements !== undefined) {
-    try {
-      replacements = Replacements.parse(await readOptionFile("--replacements", o.replacements, cwd));
-    } catch (error) {
-      if (error instanceof UsageError) throw error;
-      throw new UsageError(`--replacements ${o.replacements}: ${(error as Error).message}`);
-    }
-  }
-  let compatible: Compatibility | undefined;
-  if (o.hoistCompatible !== undefined) {
-    try {
-      compatible = compatibilityTable(await readOptionFile("--hoist-compatible", o.hoistCompatible, cwd));
-    } catch (error) {
-      if (error instanceof UsageError) throw error;
-      throw new UsageError(`--hoist-compatible ${o.hoistCompatible}: ${(error as Error).message}`);
-    }
-  }
+  const replacements =
+    o.replacements === undefined
+      ? undefined
+      : await readTableOption("--replacements", o.replacements, cwd, (text) => Replacements.parse(text));
+  const compatible =
+    o.hoistCompatible === undefined
+      ? undefined
+      : await readTableOption("--hoist-compatible", o.hoistCompatible, cwd, compatibilityTable);
   const frontEnd = await AntlrFrontEnd.load({
     grammarFiles: o.grammar.map((g) => resolve(cwd, g)),
     start: o.start,
