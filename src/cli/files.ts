@@ -225,11 +225,3 @@ export class ResultWriter {
     return this.failure;
   }
 }
-
-export async function isRegularFile(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isFile();
-  } catch {
-    return false;
-  }
-}

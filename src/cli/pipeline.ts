@@ -1,5 +1,5 @@
 import type { Compatibility } from "../hdd/search.js";
-import { ALGORITHMS, parsePhase, treePass, type TreeFrontEnd } from "../hdd/phases.js";
+import { parsePhase, treePass, type TreeFrontEnd } from "../hdd/phases.js";
 import { atomPipeline, ddminAtoms } from "../passes/atoms.js";
 import type { Pass } from "../passes/pass.js";
 import { ddminTokens } from "../passes/tokens.js";
@@ -8,9 +8,6 @@ import { UsageError } from "./args.js";
 
 /** Phases that are ddmin over a flat list: lines, characters, or the grammar's tokens. */
 export const FLAT_PHASES = ["line", "char", "token"] as const;
-
-/** Every name `--phase` accepts (tree algorithms also with `*`: to a fixpoint). */
-export const PHASE_NAMES: readonly string[] = [...ALGORITHMS, ...FLAT_PHASES];
 
 /**
  * The default pipeline with a grammar: hoisting first, then HDDH to a fixpoint (HOIST*+HDDH* of the
