@@ -26,6 +26,11 @@ import type { TimeoutPolicy } from "./timeout-policy.js";
 const TAIL_BYTES = 4096;
 /** How long to wait, after SIGKILL, for the killed processes to be reaped before giving up waiting. */
 const REAP_LIMIT_MS = 3000;
+/**
+ * How long a killed test's runner may take, once the test's group is gone, to report that it ended.
+ * A bash worker that stays silent past this is taken as broken: it is killed and the test is killed.
+ */
+const REPORT_LIMIT_MS = 5000;
 /** How long to wait for the test's pipes to close once its process group is gone. */
 const CLOSE_LIMIT_MS = 100;
 /** The largest delay `setTimeout` accepts; longer timeouts mean "no timeout". */
@@ -118,6 +123,8 @@ interface Started {
   readonly byShell: boolean;
   /** After the group is gone: release pipes or files, and return the output's tail. */
   finish(): Promise<string>;
+  /** Gives up on a runner that does not report the end of a killed test: `ended` settles. */
+  abandon(): void;
 }
 
 /** Runs an external interestingness test on candidates. Safe to use for many concurrent runs. */
@@ -281,6 +288,7 @@ export class CommandOracle {
         exit.kind === "vanished" ? { vanished: true as const } : { code: exit.code, sig: exit.signal },
       ),
       finish: () => Promise.resolve(capture ? readTail(outputFile) : ""),
+      abandon: () => job.abandon(),
     };
   }
 
@@ -316,6 +324,7 @@ export class CommandOracle {
       startedActive,
       byShell: false,
       ended,
+      abandon: () => child.kill("SIGKILL"),
       finish: async () => {
         // Something outside the group (e.g. a process that called setsid) may still hold the pipes
         // open, so do not wait for 'close' forever.
@@ -350,12 +359,17 @@ export class CommandOracle {
     if (pgid !== undefined) groups.started(pgid);
     let killedBy: "timeout" | "abort" | undefined;
     let terminating: Promise<void> | undefined;
+    let silence: NodeJS.Timeout | undefined;
+    let reported = false;
     const kill = (why: "timeout" | "abort"): void => {
       if (killedBy !== undefined || pgid === undefined) return;
       killedBy = why;
       terminating = (async () => {
         signalGroup(pgid, "SIGTERM");
         if (!(await waitForGroupGone(pgid, this.#killGraceMs))) signalGroup(pgid, "SIGKILL");
+        await waitForGroupGone(pgid, REAP_LIMIT_MS);
+        // The group is gone: its runner has no reason left not to report the end. Never wait forever.
+        if (!reported) silence = setTimeout(() => started.abandon(), REPORT_LIMIT_MS);
       })();
       terminating.catch(() => undefined);
     };
@@ -380,12 +394,14 @@ export class CommandOracle {
     } catch (error) {
       failure = error;
     } finally {
+      reported = true;
       durationMs = performance.now() - startedWall;
       activeMs = activeNow() - startedActive;
       timer?.cancel();
       signal?.removeEventListener("abort", onAbort);
       if (pgid !== undefined) {
         await terminating;
+        clearTimeout(silence);
         // Also after a normal exit: a backgrounded grandchild may still be in the group.
         signalGroup(pgid, "SIGKILL");
         if (await waitForGroupGone(pgid, REAP_LIMIT_MS)) groups.ended(pgid);

@@ -96,6 +96,8 @@ export interface ShellJob {
   readonly startedActive: number;
   /** Settles when the worker reports the test's status (or dies). */
   readonly ended: Promise<ShellExit>;
+  /** Kills a worker that does not report: `ended` then settles as vanished. */
+  abandon(): void;
 }
 
 interface Job {
@@ -187,6 +189,15 @@ class Worker {
     this.#setRef(false);
   }
 
+  /** Kills the worker, which then reports its test (if any) as vanished. */
+  abandon(): void {
+    this.dead = true;
+    // Its pipes stay referenced until it is gone: the test's end is reported on 'close'.
+    (this.#child.stdin as Writable).end();
+    (this.#child.stdio[3] as Writable).end();
+    this.#child.kill("SIGKILL");
+  }
+
   /** A busy worker's pipes keep the event loop alive, an idle one's do not. */
   #setRef(on: boolean): void {
     const child = this.#child;
@@ -272,7 +283,7 @@ export class ShellRunner {
     const startedActive = activeNow();
     worker.run(job, dir, outputFile);
     const pgid = await started;
-    return { pgid, ended, startedWall, startedActive };
+    return { pgid, ended, startedWall, startedActive, abandon: () => worker.abandon() };
   }
 
   /** Closes every worker: each kills its running test's group, if any, and exits. */

@@ -593,6 +593,29 @@ each(
   },
 );
 
+test(
+  "a bash worker that never reports the end of a killed test is killed, and the test ends as a timeout",
+  { skip: findBash() === null },
+  async (t) => {
+    const s = await scratch(t, "shell");
+    // The test stops its own worker (its parent), which therefore cannot report anything, then hangs.
+    const mute = await s.script(
+      "mute.sh",
+      'if grep -q mute "$1"; then echo "$PPID" > "$OUT/worker.pid"; kill -STOP "$PPID"; exec sleep 30; fi; exit 0',
+    );
+    const oracle = s.oracle({ command: [mute], timeoutMs: 300 });
+    const started = performance.now();
+    assert.equal(await oracle.test(text("mute")), "timeout");
+    const waited = performance.now() - started;
+    assert.ok(waited < 15_000, `ended after ${Math.round(waited)} ms`);
+    const worker = Number(await readFile(join(s.out, "worker.pid"), "utf8"));
+    assert.ok(isDead(worker), "the silent worker is killed");
+    // Later tests get a new worker.
+    assert.equal(await oracle.test(text("fine")), "interesting");
+    assert.equal(oracle.runner, "shell");
+  },
+);
+
 test("the shell runner reads 128 + N as death by signal N (documented ambiguity), other statuses as exit codes", () => {
   assert.deepEqual(statusToExit(0), { kind: "exit", code: 0, signal: null });
   assert.deepEqual(statusToExit(1), { kind: "exit", code: 1, signal: null });
@@ -733,8 +756,14 @@ each(
     for (let i = 0; i < 6; i++) {
       assert.equal(await oracle.test(text(i % 2 ? "messy" : "clean")), "not-interesting");
       if (i % 2 === 0) {
-        // Recycled: the clean test's directory is kept as the one spare, not removed.
-        assert.equal((await readdir(s.root)).length, 1, `after test ${i}`);
+        // Recycled: the clean test's directory is kept as the one spare, not removed. The messy
+        // directory of the test before is removed in the background: give that a moment.
+        let entries = await readdir(s.root);
+        for (let wait = 0; entries.length > 1 && wait < 100; wait++) {
+          await new Promise((done) => setTimeout(done, 20));
+          entries = await readdir(s.root);
+        }
+        assert.equal(entries.length, 1, `after test ${i}`);
       }
     }
     const dirs = (await readFile(join(s.out, "dirs"), "utf8")).trim().split("\n");
