@@ -80,6 +80,9 @@ const WORKER = [
   "",
 ].join("\n");
 
+/** How long a worker may take to get ready and to start a test before it is taken as broken. */
+const START_LIMIT_MS = 30_000;
+
 /** How a test run by the shell ended. */
 export type ShellExit =
   /** The program exited with `code`, or (128 < status ≤ 192) died of signal `signal`. */
@@ -218,15 +221,24 @@ export class ShellRunner {
   readonly #script: string;
   readonly #idle: Worker[] = [];
   readonly #all = new Set<Worker>();
+  readonly #startLimitMs: number;
   #nextId = 1;
   #closed = false;
 
   /**
    * `command`: the argv to run, where a word "{}" stands for the candidate's path; `fileName`: the
-   * candidate's name inside each test's directory.
+   * candidate's name inside each test's directory; `startLimitMs`: how long a worker may take to get
+   * ready and to start a test.
    */
-  constructor(bash: string, env: NodeJS.ProcessEnv, command: readonly string[], fileName: string) {
+  constructor(
+    bash: string,
+    env: NodeJS.ProcessEnv,
+    command: readonly string[],
+    fileName: string,
+    startLimitMs = START_LIMIT_MS,
+  ) {
     this.#bash = bash;
+    this.#startLimitMs = startLimitMs;
     this.#env = { ...env };
     // A non-interactive bash sources $BASH_ENV at startup: keep it for the tests, not for the worker.
     if (this.#env["BASH_ENV"] !== undefined) {
@@ -270,20 +282,28 @@ export class ShellRunner {
       const made = worker;
       made.ready.catch(() => this.#all.delete(made));
     }
-    await worker.ready;
-    let job!: Job;
-    const ended = new Promise<ShellExit>((resolveEnded) => {
-      job = { id: this.#nextId++, started: () => undefined, failed: () => undefined, ended: resolveEnded };
-    });
-    const started = new Promise<number>((resolveStarted, rejectStarted) => {
-      job.started = resolveStarted;
-      job.failed = rejectStarted;
-    });
-    const startedWall = performance.now();
-    const startedActive = activeNow();
-    worker.run(job, dir, outputFile);
-    const pgid = await started;
-    return { pgid, ended, startedWall, startedActive, abandon: () => worker.abandon() };
+    // A worker that does not get ready, or does not start the test, within the limit is broken (or
+    // the machine is): killing it makes this start() reject, and the oracle spawns its tests instead.
+    const picked = worker;
+    const limit = setTimeout(() => picked.abandon(), this.#startLimitMs);
+    try {
+      await picked.ready;
+      let job!: Job;
+      const ended = new Promise<ShellExit>((resolveEnded) => {
+        job = { id: this.#nextId++, started: () => undefined, failed: () => undefined, ended: resolveEnded };
+      });
+      const started = new Promise<number>((resolveStarted, rejectStarted) => {
+        job.started = resolveStarted;
+        job.failed = rejectStarted;
+      });
+      const startedWall = performance.now();
+      const startedActive = activeNow();
+      picked.run(job, dir, outputFile);
+      const pgid = await started;
+      return { pgid, ended, startedWall, startedActive, abandon: () => picked.abandon() };
+    } finally {
+      clearTimeout(limit);
+    }
   }
 
   /** Closes every worker: each kills its running test's group, if any, and exits. */

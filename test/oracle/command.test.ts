@@ -817,6 +817,19 @@ test("a shell that cannot run the worker script makes start() reject (the oracle
   }
 });
 
+test("a shell that never gets ready is killed after the start limit, and start() rejects", async (t) => {
+  const s = await scratch(t);
+  // A "bash" that reads nothing and answers nothing.
+  const mute = join(s.bin, "mute-shell");
+  await writeFile(mute, `#!/bin/sh\necho $$ > "${s.out}/shell.pid"\nexec sleep 60\n`, { mode: 0o755 });
+  const runner = new ShellRunner(mute, process.env, ["/bin/true", "{}"], "f", 300);
+  const started = performance.now();
+  await assert.rejects(runner.start(tmpdir(), "/dev/null"), /the test runner shell exited \(SIGKILL\)/);
+  assert.ok(performance.now() - started < 10_000);
+  assert.ok(isDead(Number(await readFile(join(s.out, "shell.pid"), "utf8"))), "the shell is killed");
+  runner.close();
+});
+
 each("a file name with spaces, quotes and $ reaches the test as the candidate's name", async (t, runner) => {
   const s = await scratch(t, runner);
   const name = await s.script(
