@@ -1,8 +1,10 @@
 import type { TreeFrontEnd } from "../hdd/phases.js";
-import type { RawNode } from "../tree/raw.js";
-import { NO_REPLACEMENTS, type Replacements } from "../tree/replacements.js";
+import type { GlueCheck, RawNode } from "../tree/raw.js";
+import { NO_REPLACEMENTS, Replacements } from "../tree/replacements.js";
 import { ALL_TRANSFORMS, Tree, type TreeTransforms } from "../tree/tree.js";
-import { loadAntlrGrammar, type AntlrGrammar } from "./antlr/index.js";
+import { WhittleError } from "../errors.js";
+import { loadAntlrGrammar, type AntlrGrammar, type SyntaxErrorInfo } from "./antlr/index.js";
+import { islandSpan, type FormatFile, type IslandRule } from "./format-file.js";
 
 export interface AntlrFrontEndOptions {
   /** A combined grammar, or a lexer and a parser grammar (imported grammars are found beside them). */
@@ -20,17 +22,57 @@ export interface AntlrFrontEndOptions {
   readonly fileName?: string;
 }
 
+/** What a format file adds to the options: the grammars, by name, and the islands between them. */
+export interface FormatFrontEndOptions extends Omit<AntlrFrontEndOptions, "grammarFiles" | "grammarHelpers"> {
+  readonly format: FormatFile;
+}
+
+/** One loaded grammar of the front-end. */
+interface Part {
+  readonly name: string;
+  readonly grammar: AntlrGrammar;
+  readonly start: string | undefined;
+  /** Token type → the grammar its text is parsed with. */
+  readonly islands: ReadonlyMap<string, IslandRule>;
+  /** Put before the kinds of an island grammar's nodes ("js:"), so kinds of two grammars never meet. */
+  readonly prefix: string;
+}
+
+/** Islands inside islands inside …: more than this is taken for a loop in the format file. */
+const MAX_ISLAND_DEPTH = 32;
+
 /**
  * The tree passes' view of an ANTLR grammar: parse bytes into the tree model. The original input is
  * checked with `checkOriginal` (a syntax error stops the run, unless allowed); the inputs later passes
  * start from were produced by whittle and passed the user's test, so they are parsed with ANTLR's
  * error recovery: a pass works on the best tree it can get rather than stopping the run.
+ *
+ * With a format file, token types of a grammar may be islands: the token's text (or the part of it
+ * the island's pattern selects) is parsed with another grammar, and the token becomes a node whose
+ * children are the island's tree (and the text around the island, as fixed leaves). The island's
+ * node kinds carry its grammar's name ("js:statement"), in trees, replacements and hoisting alike.
  */
 export class AntlrFrontEnd implements TreeFrontEnd {
+  readonly glue: GlueCheck;
+  private readonly replacements: Replacements;
+
   private constructor(
-    readonly grammar: AntlrGrammar,
-    private readonly options: AntlrFrontEndOptions,
-  ) {}
+    private readonly host: Part,
+    private readonly parts: ReadonlyMap<string, Part>,
+    replacements: Replacements,
+    private readonly options: Omit<AntlrFrontEndOptions, "grammarFiles">,
+  ) {
+    this.replacements = replacements;
+    const all = [...parts.values()].map((p) => p.grammar.glue);
+    // Two pieces glue when any of the grammars would read them as one token: a space too many inside
+    // an island is harmless, a missing one is not.
+    this.glue = all.length === 1 ? all[0]! : (left, right) => all.some((glue) => glue(left, right));
+  }
+
+  /** The input's grammar. */
+  get grammar(): AntlrGrammar {
+    return this.host.grammar;
+  }
 
   static async load(options: AntlrFrontEndOptions): Promise<AntlrFrontEnd> {
     const grammar = await loadAntlrGrammar({
@@ -39,7 +81,43 @@ export class AntlrFrontEnd implements TreeFrontEnd {
       ...(options.grammarHelpers !== undefined ? { grammarHelpers: options.grammarHelpers } : {}),
       ...(options.cacheDir !== undefined ? { cacheDir: options.cacheDir } : {}),
     });
-    return new AntlrFrontEnd(grammar, options);
+    const host: Part = { name: "", grammar, start: undefined, islands: new Map(), prefix: "" };
+    return new AntlrFrontEnd(host, new Map([["", host]]), options.replacements ?? NO_REPLACEMENTS, options);
+  }
+
+  /**
+   * Loads every grammar of a format file. The replacements of the options (--replacements) override
+   * the host grammar's from the file; `start` overrides the host's start rule.
+   */
+  static async loadFormat(options: FormatFrontEndOptions): Promise<AntlrFrontEnd> {
+    const { format } = options;
+    const parts = new Map<string, Part>();
+    const table = new Map<string, string>();
+    for (const [name, entry] of format.grammars) {
+      const isHost = name === format.host;
+      const start = isHost ? (options.start ?? entry.start) : entry.start;
+      let grammar: AntlrGrammar;
+      try {
+        grammar = await loadAntlrGrammar({
+          grammarFiles: entry.files,
+          ...(start !== undefined ? { start } : {}),
+          ...(entry.helpers !== undefined ? { grammarHelpers: entry.helpers } : {}),
+          ...(options.cacheDir !== undefined ? { cacheDir: options.cacheDir } : {}),
+        });
+      } catch (error) {
+        if (error instanceof WhittleError) {
+          throw new WhittleError(error.code, `grammar "${name}" of the format file: ${error.message}`, {
+            cause: error,
+          });
+        }
+        throw error;
+      }
+      const prefix = isHost ? "" : `${name}:`;
+      parts.set(name, { name, grammar, start, islands: entry.islands, prefix });
+      for (const [kind, text] of entry.replacements?.entries() ?? []) table.set(prefix + kind, text);
+    }
+    for (const [kind, text] of options.replacements?.entries() ?? []) table.set(kind, text);
+    return new AntlrFrontEnd(parts.get(format.host)!, parts, new Replacements(table), options);
   }
 
   /**
@@ -47,13 +125,22 @@ export class AntlrFrontEnd implements TreeFrontEnd {
    * `allowSyntaxErrors`; returns how many errors ANTLR's recovery went past.
    */
   checkOriginal(input: Uint8Array, allowSyntaxErrors: boolean): number {
-    return this.grammar.parse(input, { allowSyntaxErrors, ...this.fileName() }).syntaxErrors;
+    const { syntaxErrors, root } = this.host.grammar.parse(input, {
+      allowSyntaxErrors,
+      ...this.fileName(),
+    });
+    if (root === null) return syntaxErrors;
+    const errors: IslandError[] = [];
+    this.expandIslands(root, input, this.host, errors, 0);
+    if (errors.length > 0 && !allowSyntaxErrors) throw this.islandSyntaxError(input, errors);
+    return syntaxErrors + errors.reduce((n, e) => n + e.count, 0);
   }
 
   parse(input: Uint8Array): ReturnType<TreeFrontEnd["parse"]> {
-    const { root } = this.grammar.parse(input, { allowSyntaxErrors: true, ...this.fileName() });
+    const { root } = this.host.grammar.parse(input, { allowSyntaxErrors: true, ...this.fileName() });
+    if (root !== null) this.expandIslands(root, input, this.host, [], 0);
     const raw: RawNode = root ?? {
-      kind: this.grammar.startRule,
+      kind: this.host.grammar.startRule,
       token: false,
       start: 0,
       end: 0,
@@ -61,16 +148,131 @@ export class AntlrFrontEnd implements TreeFrontEnd {
       replacement: "",
       children: [],
     };
-    const tree = Tree.build(
-      input,
-      raw,
-      this.options.transforms ?? ALL_TRANSFORMS,
-      this.options.replacements ?? NO_REPLACEMENTS,
+    const tree = Tree.build(input, raw, this.options.transforms ?? ALL_TRANSFORMS, this.replacements);
+    return { tree, glue: this.glue };
+  }
+
+  /**
+   * Replaces, in place, every token of `root` (a fresh tree of `part`'s grammar, spans in `input`)
+   * that is an island by a node holding the island's tree; islands inside islands too. Syntax errors
+   * inside islands are collected in `errors` (the island is parsed with error recovery).
+   */
+  private expandIslands(
+    root: RawNode,
+    input: Uint8Array,
+    part: Part,
+    errors: IslandError[],
+    depth: number,
+  ): void {
+    if (part.islands.size === 0) return;
+    if (depth >= MAX_ISLAND_DEPTH) {
+      throw new WhittleError(
+        "grammar",
+        `islands nest more than ${MAX_ISLAND_DEPTH} deep: does an island pattern select the whole token of its own grammar?`,
+      );
+    }
+    const stack: RawNode[] = [root];
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      const children = node.children as RawNode[];
+      for (let i = 0; i < children.length; i++) {
+        const child = children[i]!;
+        if (!child.token) {
+          stack.push(child);
+          continue;
+        }
+        const rule = part.islands.get(child.kind.slice(part.prefix.length));
+        if (rule === undefined) continue;
+        const island = this.island(child, rule, input, errors, depth);
+        if (island !== undefined) children[i] = island;
+      }
+    }
+  }
+
+  /** The node an island token becomes, or undefined when the pattern does not match its text. */
+  private island(
+    token: RawNode,
+    rule: IslandRule,
+    input: Uint8Array,
+    errors: IslandError[],
+    depth: number,
+  ): RawNode | undefined {
+    const text = input.subarray(token.start, token.end);
+    const span = islandSpan(rule, text);
+    if (span === undefined) return undefined;
+    const part = this.parts.get(rule.grammar)!;
+    const start = token.start + span.start;
+    const bytes = input.subarray(start, token.start + span.end);
+    const parsed = part.grammar.parse(bytes, {
+      allowSyntaxErrors: true,
+      ...(part.start !== undefined ? { start: part.start } : {}),
+    });
+    if (parsed.syntaxErrors > 0) {
+      errors.push({
+        grammar: part.name,
+        offset: start,
+        count: parsed.syntaxErrors,
+        first: parsed.errors[0]!,
+      });
+    }
+    const children: RawNode[] = [];
+    const fixed = (kind: string, from: number, to: number): RawNode => ({
+      kind: `${token.kind}${kind}`,
+      token: true,
+      start: from,
+      end: to,
+      removable: false,
+      replacement: new TextDecoder().decode(input.subarray(from, to)),
+      children: [],
+    });
+    if (span.start > 0) children.push(fixed("<", token.start, start));
+    if (parsed.root !== null) {
+      shift(parsed.root, start, part.prefix);
+      this.expandIslands(parsed.root, input, part, errors, depth + 1);
+      children.push(parsed.root);
+    }
+    if (token.start + span.end < token.end) children.push(fixed(">", token.start + span.end, token.end));
+    return { ...token, token: false, children };
+  }
+
+  /** The first syntax error inside an island, located in the whole input. */
+  private islandSyntaxError(input: Uint8Array, errors: readonly IslandError[]): WhittleError {
+    const error = errors.reduce((a, b) => (b.offset < a.offset ? b : a));
+    const before = new TextDecoder().decode(input.subarray(0, error.offset));
+    const lines = before.split("\n");
+    const line = lines.length + error.first.line - 1;
+    const column =
+      error.first.line === 1 ? [...lines[lines.length - 1]!].length + error.first.column : error.first.column;
+    const token =
+      error.first.offendingText === null ? "" : ` at ${JSON.stringify(error.first.offendingText)}`;
+    const total = errors.reduce((n, e) => n + e.count, 0);
+    return new WhittleError(
+      "syntax",
+      `${this.options.fileName ?? "input"}:${line}:${column}: syntax error in a "${error.grammar}" island${token}: ${error.first.message}${total > 1 ? ` (${total} syntax errors in islands in all)` : ""}`,
     );
-    return { tree, glue: this.grammar.glue };
   }
 
   private fileName(): { fileName?: string } {
     return this.options.fileName !== undefined ? { fileName: this.options.fileName } : {};
+  }
+}
+
+interface IslandError {
+  readonly grammar: string;
+  /** Where the island starts in the input, in bytes. */
+  readonly offset: number;
+  readonly count: number;
+  readonly first: SyntaxErrorInfo;
+}
+
+/** Moves a fresh island tree's spans by `offset` and prefixes its kinds, in place (no recursion). */
+function shift(root: RawNode, offset: number, prefix: string): void {
+  const stack: RawNode[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop() as { -readonly [K in keyof RawNode]: RawNode[K] };
+    node.start += offset;
+    node.end += offset;
+    node.kind = prefix + node.kind;
+    for (const child of node.children) stack.push(child);
   }
 }
