@@ -12,8 +12,11 @@ export interface ProgressState {
   cacheHits: number;
   timeouts: number;
   pass: string;
-  /** For tree passes: the level (depth) being worked on, and its node count. */
-  level?: { depth: number; nodes: number } | undefined;
+  /**
+   * For tree passes: the level (depth) being worked on, its node count, and the size of the best in
+   * tokens when the level started.
+   */
+  level?: { depth: number; nodes: number; tokens: number } | undefined;
   granularity: number;
 }
 
@@ -45,7 +48,9 @@ export function statusLine(s: ProgressState, elapsedMs: number): string {
     `${s.cacheHits} cache hits`,
   ];
   if (s.timeouts > 0) parts.push(`${s.timeouts} timeouts`);
-  const where = s.level ? `, level ${s.level.depth} (${s.level.nodes} nodes)` : "";
+  const where = s.level
+    ? `, level ${s.level.depth} (${s.level.nodes} nodes; best: ${s.level.tokens} tokens)`
+    : "";
   parts.push(formatDuration(elapsedMs), `${s.pass}${where}, n=${s.granularity}`);
   return parts.join(" · ");
 }
@@ -135,8 +140,10 @@ export class Progress {
           this.line(`${event.pass}: ${event.units} units, ${formatBytes(event.size)}`);
         break;
       case "level":
-        s.level = { depth: event.level, nodes: event.nodes };
-        if (this.mode === "verbose") this.line(`${event.pass}: level ${event.level}, ${event.nodes} nodes`);
+        s.level = { depth: event.level, nodes: event.nodes, tokens: event.tokens };
+        if (this.mode === "verbose") {
+          this.line(`${event.pass}: level ${event.level}, ${event.nodes} nodes, best ${event.tokens} tokens`);
+        }
         break;
       case "round":
         s.granularity = event.granularity;

@@ -86,21 +86,15 @@ export async function runOnce(search: TreeSearch, algorithm: Algorithm, iteratio
   }
   let changed = false;
   for (let level = 0; ; level++) {
-    const nodes = search.tagNodes(level);
+    const { nodes, tokens } = search.tagNodes(level);
     if (nodes.length === 0) return changed;
-    search.emit({
-      type: "level",
-      pass: search.pass,
-      iteration,
-      level,
-      nodes: nodes.length,
-    });
+    search.emit({ type: "level", pass: search.pass, iteration, level, nodes: nodes.length, tokens });
     if (algorithm !== "hoist") {
       if (await search.prune(nodes, level, algorithm === "coarse")) changed = true;
     }
     if (algorithm === "hoist" || algorithm === "prune+hoist") {
       // HDDH hoists among the nodes the pruning kept (its minconfig).
-      const kept = algorithm === "hoist" ? nodes : search.tagNodes(level);
+      const kept = algorithm === "hoist" ? nodes : search.tagNodes(level).nodes;
       if (await search.hoist(kept, level)) changed = true;
     }
   }
@@ -131,7 +125,14 @@ async function hddr(
     const [node, depth] = breadthFirst ? pending.shift()! : pending.pop()!;
     const children = presentChildren(node);
     if (children.length === 0) continue;
-    search.emit({ type: "level", pass: search.pass, iteration, level: depth + 1, nodes: children.length });
+    search.emit({
+      type: "level",
+      pass: search.pass,
+      iteration,
+      level: depth + 1,
+      nodes: children.length,
+      tokens: search.presentTokens(),
+    });
     if (await search.prune(children, depth + 1, false)) changed = true;
     const kept = presentChildren(node);
     const next = kept.map((c): [number, number] => [c, depth + 1]);

@@ -49,9 +49,10 @@ export class TreeSearch {
    * their replacement) and everything under them are gone; a hoisted node is where its replacing
    * descendant now stands, so that descendant's subtree moves up with it.
    */
-  presentNodes(): { ids: number[]; depths: number[] } {
+  presentNodes(): { ids: number[]; depths: number[]; tokens: number } {
     const ids: number[] = [];
     const depths: number[] = [];
+    let tokens = 0;
     const stack: [number, number][] = [[0, 0]];
     while (stack.length > 0) {
       const [node, depth] = stack.pop()!;
@@ -60,16 +61,31 @@ export class TreeSearch {
       if (this.edits.isRemoved(id)) continue;
       ids.push(id);
       depths.push(depth);
+      if (this.tree.isToken(id)) tokens++;
       const children = this.tree.children(id);
       for (let i = children.length - 1; i >= 0; i--) stack.push([children[i]!, depth + 1]);
     }
-    return { ids, depths };
+    return { ids, depths, tokens };
   }
 
-  /** The present nodes at depth `level` (HDD's TAGNODES), in document order. */
-  tagNodes(level: number): number[] {
-    const { ids, depths } = this.presentNodes();
-    return ids.filter((_, i) => depths[i] === level);
+  #tokensOf: { edits: EditSet; tokens: number } | undefined;
+
+  /** How many of the input's tokens the current best still has (computed once per edit set). */
+  presentTokens(): number {
+    if (this.#tokensOf?.edits !== this.edits) {
+      this.#tokensOf = { edits: this.edits, tokens: this.presentNodes().tokens };
+    }
+    return this.#tokensOf.tokens;
+  }
+
+  /**
+   * The present nodes at depth `level` (HDD's TAGNODES), in document order, and how many of the
+   * input's tokens are still present (the size in tokens; replacement texts are not counted).
+   */
+  tagNodes(level: number): { nodes: number[]; tokens: number } {
+    const { ids, depths, tokens } = this.presentNodes();
+    this.#tokensOf = { edits: this.edits, tokens };
+    return { nodes: ids.filter((_, i) => depths[i] === level), tokens };
   }
 
   /**

@@ -14,7 +14,9 @@ export type ReductionEvent =
   | { readonly type: "pass"; readonly pass: string; readonly units: number; readonly size: number }
   /**
    * A tree pass starts on a level of the tree (its depth, from 0 at the root), with `nodes` nodes
-   * to try; `iteration` counts the fixpoint rounds of a starred phase.
+   * to try; `iteration` counts the fixpoint rounds of a starred phase; `tokens` is the size of the
+   * current best in tokens: how many of the tree's tokens are still there (the minimal
+   * replacements standing in for removed nodes are not counted).
    */
   | {
       readonly type: "level";
@@ -22,6 +24,7 @@ export type ReductionEvent =
       readonly iteration: number;
       readonly level: number;
       readonly nodes: number;
+      readonly tokens: number;
     }
   | {
       readonly type: "test-start";

@@ -128,14 +128,14 @@ test("with no events at all, the live line keeps ticking once a second and the l
   assert.equal(log.length, 3);
 });
 
-test("tree passes show the level they work on", () => {
+test("tree passes show the level they work on and the size in tokens", () => {
   const clock = new FakeClock();
   const live: string[] = [];
   const p = new Progress("live", 100, { write: (s: string) => live.push(s), columns: 300 }, clock);
   p.listener({ type: "pass", pass: "hdd:prune*", units: 40, size: 100 });
-  p.listener({ type: "level", pass: "hdd:prune*", iteration: 0, level: 3, nodes: 12 });
+  p.listener({ type: "level", pass: "hdd:prune*", iteration: 0, level: 3, nodes: 12, tokens: 30 });
   p.listener({ type: "improved", pass: "hdd:prune*", size: 60, content: new Uint8Array(60) });
-  assert.match(live.at(-1)!, /hdd:prune\*, level 3 \(12 nodes\), n=/);
+  assert.match(live.at(-1)!, /hdd:prune\*, level 3 \(12 nodes; best: 30 tokens\), n=/);
   p.listener({ type: "pass", pass: "ddmin:char", units: 60, size: 60 });
   p.listener({ type: "improved", pass: "ddmin:char", size: 50, content: new Uint8Array(50) });
   assert.doesNotMatch(live.at(-1)!, /level/, "a flat pass has no level");

@@ -87,7 +87,7 @@ test("HDDr, breadth-first and depth-first, forward and reversed, reaches the sam
   }
 });
 
-test("level events say the phase, the level and its node count", async () => {
+test("level events say the phase, the level, its node count and the size in tokens", async () => {
   const events: ReductionEvent[] = [];
   await reduce(Buffer.from(OBJ_ARR_87), shows87, {
     pipeline: phases("prune*"),
@@ -96,8 +96,24 @@ test("level events say the phase, the level and its node count", async () => {
   });
   const levels = events.filter((e) => e.type === "level");
   assert.ok(levels.length >= 4);
-  assert.deepEqual(levels[0], { type: "level", pass: "hdd:prune*", iteration: 0, level: 0, nodes: 1 });
+  // The size in tokens: all of the input's at the start, never growing, and at the end of the last
+  // iteration (which changes nothing) the tokens of the result.
+  const inputTokens = toyJson.parse(Buffer.from(OBJ_ARR_87)).tree.tokens.length;
+  assert.deepEqual(levels[0], {
+    type: "level",
+    pass: "hdd:prune*",
+    iteration: 0,
+    level: 0,
+    nodes: 1,
+    tokens: inputTokens,
+  });
   assert.ok(levels.every((e) => e.nodes > 0));
+  const tokens = levels.map((e) => e.tokens);
+  assert.ok(
+    tokens.every((n, i) => i === 0 || n <= tokens[i - 1]!),
+    tokens.join(" "),
+  );
+  assert.ok(tokens.at(-1)! < inputTokens);
   assert.ok(
     events.some((e) => e.type === "test-start" && e.pass === "hdd:prune*" && e.label.level !== undefined),
   );
