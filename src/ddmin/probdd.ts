@@ -1,0 +1,115 @@
+/**
+ * Probabilistic Delta Debugging (ProbDD; Wang, Lam, Xiong et al., ESEC/FSE 2021), an alternative to
+ * ddmin for one list of units: every unit carries the probability p that it is needed (that removing
+ * it makes the input uninteresting), p0 at the start. Each step removes the set S of units that
+ * maximises the expected number of units removed,
+ *
+ *     E(S) = |S| · ∏_{u ∈ S} (1 − p_u),
+ *
+ * which is a prefix of the units sorted by p (ascending); ties keep document order, so runs are
+ * deterministic. If the input without S is interesting, S goes for good; if not, Bayes' rule, with
+ * the assumption that the units are needed independently, raises each p_u of S to
+ *
+ *     p_u / (1 − ∏_{v ∈ S} (1 − p_v)),
+ *
+ * which is 1 for a single unit (a unit tested alone and needed is kept for good). The search ends
+ * when every unit left has p = 1: each was tested alone (see `ddStar` for 1-minimality).
+ *
+ * Tests run one at a time (the algorithm is sequential by nature: the next subset depends on the
+ * last answer), with the same hooks, labels and events as ddmin, so caches, the evaluator and the
+ * tree passes use it unchanged.
+ */
+import { Configuration } from "./configuration.js";
+import type { DdminEvent, DdminHooks, DdminResult } from "./ddmin.js";
+
+/** The paper's initial probability. */
+export const PROBDD_P0 = 0.1;
+
+/** Probabilities this close to 1 count as 1 (repeated updates approach 1 from below). */
+const CERTAIN = 1 - 1e-9;
+
+export interface ProbddOptions {
+  /** The initial probability that a unit is needed (default: the paper's 0.1). */
+  readonly p0?: number;
+  /**
+   * Run again, from p0, on the result until a run removes nothing (as DD* does for ddmin). One run
+   * ends with every unit tested alone — but against the configuration of that moment: when the test
+   * is not monotone, a unit kept early may be removable once others are gone. The last run, which
+   * removes nothing, tests every unit alone against the final configuration: the result is 1-minimal.
+   */
+  readonly ddStar?: boolean;
+}
+
+export async function probdd(
+  initial: Configuration | ArrayLike<number>,
+  hooks: DdminHooks,
+  options: ProbddOptions = {},
+): Promise<DdminResult> {
+  const p0 = options.p0 ?? PROBDD_P0;
+  if (!(p0 > 0 && p0 < 1)) throw new RangeError(`ProbDD's initial probability must be in (0, 1), got ${p0}`);
+  let units = (initial instanceof Configuration ? initial : Configuration.of(initial)).toArray();
+  let rounds = 0;
+  const signal = hooks.signal;
+  const emit = (event: DdminEvent): void => hooks.onEvent?.(event);
+  try {
+    for (let iteration = 0; ; iteration++) {
+      emit({ type: "iteration", iteration, size: units.length });
+      let p = units.map(() => p0);
+      let changed = false;
+      for (;;) {
+        signal?.throwIfAborted();
+        const chosen = selectSubset(p);
+        if (chosen.length === 0) break;
+        const round = ++rounds;
+        const granularity = chosen.length;
+        emit({ type: "round", round, granularity, size: units.length });
+        const drop = new Set(chosen);
+        const candidate = Configuration.of(units.filter((_, i) => !drop.has(i)));
+        const label = { kind: "complement", index: 0, round, granularity } as const;
+        if (await hooks.test(candidate, signal ?? new AbortController().signal, label)) {
+          units = units.filter((_, i) => !drop.has(i));
+          p = p.filter((_, i) => !drop.has(i));
+          changed = true;
+          hooks.commit?.(candidate);
+          emit({ type: "reduced", round, kind: "complement", index: 0, granularity, size: units.length });
+        } else {
+          let none = 1;
+          for (const i of chosen) none *= 1 - p[i]!;
+          for (const i of chosen) {
+            const raised = p[i]! / (1 - none);
+            p[i] = raised >= CERTAIN ? 1 : raised;
+          }
+        }
+      }
+      if (!options.ddStar || !changed) return { kind: "done", config: Configuration.of(units), rounds };
+    }
+  } catch (error) {
+    if (signal?.aborted) {
+      return { kind: "stopped", config: Configuration.of(units), rounds, reason: signal.reason };
+    }
+    throw error;
+  }
+}
+
+/**
+ * The indices of the units to try removing: the prefix, in ascending p (document order among
+ * equals), that maximises |S| · ∏(1 − p); empty when every unit is certain.
+ */
+export function selectSubset(p: readonly number[]): number[] {
+  const open = p.map((_, i) => i).filter((i) => p[i]! < 1);
+  open.sort((a, b) => p[a]! - p[b]! || a - b);
+  let best = 0;
+  let bestGain = 0;
+  let none = 1;
+  for (let k = 1; k <= open.length; k++) {
+    none *= 1 - p[open[k - 1]!]!;
+    const gain = k * none;
+    if (gain > bestGain) {
+      bestGain = gain;
+      best = k;
+    } else {
+      break; // k·∏(1 − p) over a sorted prefix rises, then falls: the first drop is past the peak.
+    }
+  }
+  return open.slice(0, best).sort((a, b) => a - b);
+}

@@ -1,0 +1,102 @@
+/**
+ * ProbDD (Wang et al., FSE 2021): the subset rule, the Bayesian update, and the contract every
+ * reduction algorithm keeps — interesting, 1-minimal results; stopped runs keep the best.
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import fc from "fast-check";
+import { Configuration } from "../../src/ddmin/configuration.js";
+import { probdd, selectSubset } from "../../src/ddmin/probdd.js";
+
+test("the subset maximises |S| · ∏(1 − p) over the units sorted by p, ties in document order", () => {
+  // p0 = 0.1 for all: k · 0.9^k peaks at k = 9 (= k = 10; the first peak is taken).
+  assert.deepEqual(selectSubset(Array(20).fill(0.1)), [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+  // Less likely needed first, whatever their place.
+  assert.deepEqual(selectSubset([0.9, 0.1, 0.9, 0.1]), [1, 3]);
+  // With p ≥ 0.5 a single unit is the best bet; certain units are never chosen.
+  assert.deepEqual(selectSubset([1, 0.6, 0.7]), [1]);
+  assert.deepEqual(selectSubset([1, 1]), []);
+});
+
+test("a failed test raises each p of the subset by Bayes' rule; a single unit becomes certain", async () => {
+  // Units 0 and 1 are needed, the rest are not: trace the first steps of a run over 3 units.
+  const tested: number[][] = [];
+  const result = await probdd([0, 1, 2], {
+    test: (config) => {
+      tested.push(config.toArray());
+      const s = new Set(config);
+      return Promise.resolve(s.has(0) && s.has(1));
+    },
+  });
+  assert.deepEqual(result.config.toArray(), [0, 1]);
+  // Step 1: p = 0.1 each, all three go at once (3 · 0.729 > 2 · 0.81): fails, each p becomes
+  // 0.1 / (1 − 0.729) ≈ 0.369. Step 2: 1 · 0.631 < 2 · 0.398: two units (0 and 1) → fails, p ≈ 0.614
+  // for both; step 3: unit 2 alone (p 0.369) → interesting. Then 0 and 1 alone, each fails → certain.
+  assert.deepEqual(tested, [[], [2], [0, 1], [1], [0]]);
+});
+
+test("results are the needed units exactly when needing is monotone, and always 1-minimal", async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc
+        .integer({ min: 1, max: 60 })
+        .chain((n) =>
+          fc.tuple(fc.constant(n), fc.uniqueArray(fc.integer({ min: 0, max: n - 1 }), { maxLength: 6 })),
+        ),
+      async ([n, required]) => {
+        const interesting = (c: Configuration): boolean => {
+          const s = new Set(c);
+          return required.every((r) => s.has(r));
+        };
+        const result = await probdd(Configuration.full(n), {
+          test: (c) => Promise.resolve(interesting(c)),
+        });
+        assert.equal(result.kind, "done");
+        assert.deepEqual(
+          result.config.toArray(),
+          [...required].sort((a, b) => a - b),
+        );
+      },
+    ),
+    { numRuns: 200 },
+  );
+});
+
+test("non-monotone tests, with ddStar: the result is interesting and removing any one unit is not", async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 2, max: 40 }),
+      fc.integer({ min: 1, max: 10_000 }),
+      async (n, salt) => {
+        const interesting = (units: readonly number[]): boolean =>
+          units.length === n || units.reduce((h, u) => (h * 31 + u + salt) % 7919, salt) % 3 === 0;
+        const result = await probdd(
+          Configuration.full(n),
+          { test: (c) => Promise.resolve(interesting(c.toArray())) },
+          { ddStar: true },
+        );
+        const kept = result.config.toArray();
+        assert.ok(interesting(kept));
+        for (let i = 0; i < kept.length; i++) {
+          assert.ok(!interesting(kept.filter((_, j) => j !== i)), `without ${kept[i]}`);
+        }
+      },
+    ),
+    { numRuns: 100 },
+  );
+});
+
+test("an abort stops the run with the smallest configuration so far", async () => {
+  const controller = new AbortController();
+  let tests = 0;
+  const result = await probdd(Configuration.full(100), {
+    test: (c) => {
+      if (++tests === 5) controller.abort(new Error("enough"));
+      return Promise.resolve(new Set(c).has(42));
+    },
+    signal: controller.signal,
+  });
+  assert.equal(result.kind, "stopped");
+  assert.ok(result.config.toArray().includes(42));
+  assert.ok(result.config.length < 100);
+});
