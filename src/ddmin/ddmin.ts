@@ -24,6 +24,11 @@ export interface DdminOptions {
   readonly combine: boolean;
   /** With jobs > 1: commit the first interesting candidate to finish, not the sequential choice. */
   readonly firstWins: boolean;
+  /**
+   * The algorithm of each list reduction (`minimize`): ddmin (default), or ProbDD (probdd.ts), which
+   * uses only `ddStar` of these options and runs its tests one at a time.
+   */
+  readonly algorithm?: "ddmin" | "probdd";
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { CacheKey } from "../cache/index.js";
 import { fullConfiguration, type Configuration } from "../ddmin/configuration.js";
-import { ddmin, type DdminOptions } from "../ddmin/ddmin.js";
+import type { DdminOptions } from "../ddmin/ddmin.js";
+import { minimize } from "../ddmin/minimize.js";
 import { findInteresting } from "../ddmin/round.js";
 import type { PassEvaluator } from "../reduce/evaluator.js";
 import type { EventListener } from "../reduce/events.js";
@@ -121,7 +122,7 @@ export class TreeSearch {
         this.edits = base.remove(units);
         return true;
       }
-      const result = await ddmin(
+      const result = await minimize(
         fullConfiguration(units.length),
         {
           test: (config, signal, label) => evaluator.test(keyOf(config), signal, { ...label, level }),

@@ -1,7 +1,8 @@
 import { splitAtoms, type AtomKind, type AtomMode, atomPasses } from "../atoms/atoms.js";
 import type { CacheKey } from "../cache/index.js";
 import { fullConfiguration, type Configuration } from "../ddmin/configuration.js";
-import { ddmin, type DdminHooks } from "../ddmin/ddmin.js";
+import type { DdminHooks } from "../ddmin/ddmin.js";
+import { minimize } from "../ddmin/minimize.js";
 import type { Pass } from "./pass.js";
 
 /**
@@ -25,7 +26,7 @@ export function ddminAtoms(kind: AtomKind): Pass {
         signal,
       };
       try {
-        const result = await ddmin(fullConfiguration(atoms.count), hooks, options);
+        const result = await minimize(fullConfiguration(atoms.count), hooks, options);
         return result.kind === "stopped" ? { kind: "stopped", reason: result.reason } : { kind: "done" };
       } finally {
         evaluator.close();

@@ -1,6 +1,6 @@
 import type { CacheKey } from "../cache/index.js";
 import { fullConfiguration, type Configuration } from "../ddmin/configuration.js";
-import { ddmin } from "../ddmin/ddmin.js";
+import { minimize } from "../ddmin/minimize.js";
 import type { TreeFrontEnd } from "../hdd/phases.js";
 import { render, type EditView } from "../tree/render.js";
 import type { Pass } from "./pass.js";
@@ -40,7 +40,7 @@ export function ddminTokens(frontEnd: TreeFrontEnd): Pass {
       };
       try {
         if (tokens.length === 0) return { kind: "done" };
-        const result = await ddmin(
+        const result = await minimize(
           fullConfiguration(tokens.length),
           {
             test: (config, s, label) => evaluator.test(key(config), s, label),

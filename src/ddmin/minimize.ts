@@ -1,0 +1,14 @@
+import type { Configuration } from "./configuration.js";
+import { ddmin, type DdminHooks, type DdminOptions, type DdminResult } from "./ddmin.js";
+import { probdd } from "./probdd.js";
+
+/** Reduces one list of units with the algorithm the options name: ddmin, or ProbDD. */
+export function minimize(
+  initial: Configuration | ArrayLike<number>,
+  hooks: DdminHooks,
+  options: DdminOptions,
+): Promise<DdminResult> {
+  return options.algorithm === "probdd"
+    ? probdd(initial, hooks, { ddStar: options.ddStar })
+    : ddmin(initial, hooks, options);
+}
