@@ -13,7 +13,8 @@ import { ComputedDefault, oneOf, onOff, option, wholeNumber, type AnyOptionSpec 
  * resolveOptions(), the command line's flags, their help and defaults (cli/reduce-flags.ts), and
  * the options that --stats records. Defaults were chosen from the benchmark figures (see the
  * README's section on defaults). Every option here is both the library's and the command line's;
- * options that only the command line has (files, the test, --timeout) are in cli/args.ts.
+ * options that only the command line has (files, the test, --timeout) are in cli/args.ts. A new
+ * option is one more entry; test/cli/options.test.ts checks that the command line has it.
  */
 export const REDUCE_OPTIONS = {
   /** Atoms to remove: "line", "char", or "both" (lines, then characters). */
@@ -90,7 +91,10 @@ export const REDUCE_OPTIONS = {
 type Table = typeof REDUCE_OPTIONS;
 export type OptionName = keyof Table;
 
-/** What a library user may set; every field is optional, with its default in DEFAULTS (jobs: computed). */
+/**
+ * What a library user may set: every field is optional, with its default in DEFAULTS (jobs: computed).
+ * A field's type is what its entry's check accepts; resolved, what the check returns.
+ */
 export type ReduceOptions = { [K in keyof Table]?: Parameters<Table[K]["check"]>[0] };
 
 /** The options as the reduction uses them: every one set, and checked. */
