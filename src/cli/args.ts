@@ -1,28 +1,15 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { ATOM_MODES, type AtomMode } from "../atoms/atoms.js";
-import { CACHE_KINDS, type CacheKind } from "../cache/index.js";
-import { ORDERS, STRATEGIES, type Order, type Strategy } from "../ddmin/order.js";
-import { DEFAULTS, parseSplitFactor } from "../reduce/options.js";
 import type { TreeTransforms } from "../tree/tree.js";
 import { EXIT } from "./exit.js";
+import { reduceOptionsOf, reductionFlags, type CliReduceOptions } from "./reduce-flags.js";
 
 /** Everything the command line says, parsed and checked. */
 export interface CliOptions {
   input: string;
   /** The test command (argv) — from `-- CMD ARGS…` or `--test SCRIPT`. */
   command: string[];
-  atom: AtomMode;
-  splitFactor: number;
-  strategy: Strategy;
-  subsetOrder: Order;
-  complementOrder: Order;
-  ddStar: boolean;
-  jobs: number | undefined;
-  combine: boolean;
-  firstWins: boolean;
-  cache: CacheKind;
-  cacheFail: boolean;
-  cacheEvict: boolean;
+  /** The options of the reduction (REDUCE_OPTIONS), passed to reduce() and recorded in --stats. */
+  reduce: CliReduceOptions;
   timeoutMs: number | undefined;
   output: string | undefined;
   inPlace: boolean;
@@ -88,30 +75,12 @@ However whittle ends, even by kill -9, no test process and no temporary director
 outlives it by more than 2 s.
 `;
 
-function positiveInt(name: string) {
-  return (value: string): number => {
-    const n = Number(value);
-    if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) {
-      throw new InvalidArgumentError(`${name} must be a whole number ≥ 1.`);
-    }
-    return n;
-  };
-}
-
 function seconds(value: string): number {
   const n = Number(value);
   if (value.trim() === "" || !Number.isFinite(n) || n < 0.001) {
     throw new InvalidArgumentError("must be a number of seconds, at least 0.001.");
   }
   return Math.round(n * 1000);
-}
-
-function splitFactor(value: string): number {
-  try {
-    return parseSplitFactor(value);
-  } catch {
-    throw new InvalidArgumentError(`must be a whole number ≥ 2, or "inf".`);
-  }
 }
 
 export function buildProgram(version: string): Command {
@@ -121,56 +90,10 @@ export function buildProgram(version: string): Command {
     .usage("[options] INPUT [options] (CMD [ARG...] | -- CMD [ARG...] | --test SCRIPT)")
     .argument("[input]", "the file to reduce (never modified, unless --in-place)")
     .argument("[command...]", "the test command and its arguments (after INPUT, or after --)")
-    .addOption(new Option("--test <script>", "test script; gets the candidate's path as $1"))
-    .addOption(
-      new Option("--atom <kind>", "what to remove: lines, characters, or lines then characters")
-        .choices(ATOM_MODES)
-        .default(DEFAULTS.atom),
-    )
-    .addOption(
-      new Option("--split-factor <n>", "split factor ν (≥ 2, or inf)").argParser(splitFactor).default(2),
-    )
-    .addOption(
-      new Option("--strategy <s>", "order of the reduce cases")
-        .choices(STRATEGIES)
-        .default(DEFAULTS.strategy),
-    )
-    .addOption(
-      new Option("--subset-order <o>", "scan order of subsets").choices(ORDERS).default(DEFAULTS.subsetOrder),
-    )
-    .addOption(
-      new Option("--complement-order <o>", "scan order of complements")
-        .choices(ORDERS)
-        .default(DEFAULTS.complementOrder),
-    )
-    .addOption(
-      new Option(
-        "--dd-star",
-        `repeat ddmin until it removes nothing (DD*) (default: ${DEFAULTS.ddStar ? "on" : "off"})`,
-      ),
-    )
-    .addOption(new Option("--no-dd-star", "run ddmin once"))
-    .addOption(
-      new Option("-j, --jobs <n>", "tests run at once (default: available parallelism)").argParser(
-        positiveInt("--jobs"),
-      ),
-    )
-    .addOption(
-      new Option(
-        "--combine",
-        `test subsets and complements in one parallel round (default: ${DEFAULTS.combine ? "on" : "off"})`,
-      ),
-    )
-    .addOption(new Option("--no-combine", "run the subset and the complement loops one after the other"))
-    .addOption(
-      new Option(
-        "--first-wins",
-        "take the first interesting candidate to finish (faster, not deterministic)",
-      ),
-    )
-    .addOption(new Option("--cache <kind>", "outcome cache").choices(CACHE_KINDS).default(DEFAULTS.cache))
-    .addOption(new Option("--cache-fail", "also cache interesting outcomes"))
-    .addOption(new Option("--no-cache-evict", "keep cache entries larger than the current result"))
+    .addOption(new Option("--test <script>", "test script; gets the candidate's path as $1"));
+  // The reduction's options come from their table (REDUCE_OPTIONS); the rest are the command line's own.
+  for (const option of reductionFlags()) program.addOption(option);
+  program
     .addOption(
       new Option(
         "--timeout <seconds>",
@@ -306,18 +229,7 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
   return {
     input,
     command: testCommand,
-    atom: o.atom as AtomMode,
-    splitFactor: o.splitFactor as number,
-    strategy: o.strategy as Strategy,
-    subsetOrder: o.subsetOrder as Order,
-    complementOrder: o.complementOrder as Order,
-    ddStar: (o.ddStar as boolean | undefined) ?? DEFAULTS.ddStar,
-    jobs: o.jobs as number | undefined,
-    combine: (o.combine as boolean | undefined) ?? DEFAULTS.combine,
-    firstWins: o.firstWins === true,
-    cache: o.cache as CacheKind,
-    cacheFail: o.cacheFail === true,
-    cacheEvict: o.cacheEvict !== false,
+    reduce: reduceOptionsOf(o),
     timeoutMs: o.timeout as number | undefined,
     output: o.output as string | undefined,
     inPlace: o.inPlace === true,

@@ -8,7 +8,6 @@ import { CommandOracle } from "../oracle/command.js";
 import type { Pass } from "../passes/pass.js";
 import { Replacements } from "../tree/replacements.js";
 import { buildPipeline } from "./pipeline.js";
-import type { ReduceOptions } from "../reduce/options.js";
 import { UsageError, type CliOptions } from "./args.js";
 import type { RunScope } from "./lifecycle.js";
 import {
@@ -44,8 +43,6 @@ export interface RunPlan {
   /** With --in-place: where the original is kept. */
   readonly backupPath: string | undefined;
   readonly statsPath: string | undefined;
-  /** What the reduction is asked to do, passed to reduce() and recorded in --stats. */
-  readonly reduceOptions: ReduceOptions;
   /** The passes, in order: ddmin over atoms, or the tree phases of a grammar and their polish. */
   readonly pipeline: Pass[];
   /** With --grammar: the front-end, and how many syntax errors the original has (when allowed). */
@@ -87,7 +84,7 @@ export async function planRun(o: CliOptions, run: RunScope): Promise<RunPlan> {
 
   // Grammar-aware reduction: the grammar loads and the original parses, or the run stops here.
   const { frontEnd, compatible, syntaxErrors } = await treeSetup(o, cwd, input, basename(given));
-  const pipeline = buildPipeline(o.phases, o.atom, frontEnd, compatible);
+  const pipeline = buildPipeline(o.phases, o.reduce.atom, frontEnd, compatible);
 
   // The test: its program as an absolute path (it runs in a temporary directory, where a relative
   // path or a relative PATH entry would mean something else).
@@ -144,20 +141,6 @@ export async function planRun(o: CliOptions, run: RunScope): Promise<RunPlan> {
     fallbackName: basename(defaultOutputPath(inputPath)),
     backupPath,
     statsPath,
-    reduceOptions: {
-      atom: o.atom,
-      splitFactor: o.splitFactor,
-      strategy: o.strategy,
-      subsetOrder: o.subsetOrder,
-      complementOrder: o.complementOrder,
-      ddStar: o.ddStar,
-      jobs: o.jobs,
-      combine: o.combine,
-      firstWins: o.firstWins,
-      cache: o.cache,
-      cacheFail: o.cacheFail,
-      cacheEvict: o.cacheEvict,
-    },
     pipeline,
     frontEnd,
     syntaxErrors,

@@ -197,7 +197,7 @@ async function checkAndReduce(
   // initial check's (timeout-policy.ts).
   const cpus = availableParallelism();
   const timeoutPolicy =
-    o.timeoutMs === undefined ? new TimeoutPolicy({ jobs: o.jobs ?? cpus, cpus }) : undefined;
+    o.timeoutMs === undefined ? new TimeoutPolicy({ jobs: o.reduce.jobs ?? cpus, cpus }) : undefined;
   timeoutPolicy?.observeInitial(initial.durationMs);
   const timeoutText =
     o.timeoutMs !== undefined
@@ -206,10 +206,10 @@ async function checkAndReduce(
   if (mode !== "quiet") {
     say(
       `${o.input}: ${formatBytes(plan.input.length)}, interesting (initial check ${formatDuration(initial.durationMs)}); ` +
-        `reducing with ${plan.pipeline.map((p) => p.name).join(", ")} (${o.strategy}), timeout ${timeoutText}` +
+        `reducing with ${plan.pipeline.map((p) => p.name).join(", ")} (${o.reduce.strategy}), timeout ${timeoutText}` +
         ` → ${plan.outputName}${o.inPlace ? " (in place)" : ""}`,
     );
-    if (o.atom !== "line" && !isValidUtf8(plan.input)) {
+    if (o.reduce.atom !== "line" && !isValidUtf8(plan.input)) {
       say("the input is not valid UTF-8: character atoms are single bytes, and every byte is kept exactly");
     }
   }
@@ -310,7 +310,7 @@ async function runReduction(
   });
   try {
     const result = await reduce(plan.input, (candidate, s) => oracle.test(candidate, s), {
-      ...plan.reduceOptions,
+      ...plan.options.reduce,
       pipeline: plan.pipeline,
       assumeInteresting: true,
       signal,
@@ -352,7 +352,7 @@ async function guardOriginal(plan: RunPlan, say: Say): Promise<void> {
 async function writeStatsOrSay(plan: RunPlan, say: Say, summary: StatsSummary): Promise<void> {
   if (plan.statsPath === undefined) return;
   try {
-    await writeStats(plan.statsPath, summary, plan.reduceOptions);
+    await writeStats(plan.statsPath, summary, plan.options.reduce);
   } catch (error) {
     say(`warning: cannot write the statistics to ${plan.options.stats}: ${describeError(error)}`);
   }

@@ -1,4 +1,4 @@
-import type { ReduceOptions } from "../reduce/options.js";
+import { OPTION_LIST, type ResolvedOptions } from "../reduce/options.js";
 import type { ReductionStats } from "../reduce/stats.js";
 import { writeAtomic } from "./files.js";
 
@@ -35,7 +35,11 @@ export interface StatsSummary {
 }
 
 /** Writes the JSON summary atomically (a reader never sees half of it). */
-export async function writeStats(path: string, summary: StatsSummary, options: ReduceOptions): Promise<void> {
+export async function writeStats(
+  path: string,
+  summary: StatsSummary,
+  options: Partial<ResolvedOptions>,
+): Promise<void> {
   const s = summary.stats;
   const json = {
     result: summary.result,
@@ -60,14 +64,17 @@ export async function writeStats(path: string, summary: StatsSummary, options: R
     retests: summary.timeouts?.retests ?? 0,
     cache: s?.cache ?? null,
     passes: s?.passes ?? {},
-    options: {
-      ...options,
-      splitFactor:
-        typeof options.splitFactor === "number" && !Number.isFinite(options.splitFactor)
-          ? "inf"
-          : options.splitFactor,
-      jobs: options.jobs ?? null,
-    },
+    options: optionsJson(options),
   };
   await writeAtomic(path, new TextEncoder().encode(JSON.stringify(json, null, 2) + "\n"));
+}
+
+/** The options of the reduction, in the table's order; null for one left to its computed default (-j). */
+function optionsJson(options: Partial<ResolvedOptions>): Record<string, string | number | boolean | null> {
+  return Object.fromEntries(
+    OPTION_LIST.map(([name, spec]) => {
+      const value = options[name];
+      return [name, value === undefined ? null : spec.show ? spec.show(value) : value];
+    }),
+  );
 }

@@ -1,113 +1,148 @@
-import { ATOM_MODES, type AtomMode } from "../atoms/atoms.js";
-import { CACHE_KINDS, type CacheKind } from "../cache/index.js";
-import type { DdminOptions } from "../ddmin/ddmin.js";
-import { ORDERS, STRATEGIES, type Order, type Strategy } from "../ddmin/order.js";
-import { InvalidOptionError } from "../errors.js";
 import { availableParallelism } from "node:os";
+import { ATOM_MODES } from "../atoms/atoms.js";
+import { CACHE_KINDS } from "../cache/index.js";
+import { ORDERS, STRATEGIES } from "../ddmin/order.js";
+import type { SplitFactor } from "../ddmin/partition.js";
+import { InvalidOptionError } from "../errors.js";
+import { ComputedDefault, oneOf, onOff, option, wholeNumber, type AnyOptionSpec } from "./option-spec.js";
 
-/** What a library user may set; every field is optional and documented with its default. */
-export interface ReduceOptions {
-  /** Atoms to remove: "line", "char", or "both" (lines, then characters). Default "both". */
-  atom?: AtomMode;
-  /** Split factor ν: an integer ≥ 2, or Infinity / "inf" (start at single atoms). Default 2. */
-  splitFactor?: number | "inf";
-  /** Order of the reduce cases. Default "complements-first". */
-  strategy?: Strategy;
-  /** Order of the subset scan. Default "forward". */
-  subsetOrder?: Order;
-  /** Order of the complement scan. Default "forward". */
-  complementOrder?: Order;
-  /** DD*: repeat ddmin until a run removes nothing. Default true. */
-  ddStar?: boolean;
+/**
+ * The options of the reduction, each declared once: what it accepts, its default, and its flags and
+ * help on the command line (see OptionSpec). Everything else is derived from this table: the types
+ * ReduceOptions and ResolvedOptions (the comment on each entry documents its field), DEFAULTS,
+ * resolveOptions(), the command line's flags, their help and defaults (cli/reduce-flags.ts), and
+ * the options that --stats records. Defaults were chosen from the benchmark figures (see the
+ * README's section on defaults). Every option here is both the library's and the command line's;
+ * options that only the command line has (files, the test, --timeout) are in cli/args.ts. A new
+ * option is one more entry; test/cli/options.test.ts checks that the command line has it.
+ */
+export const REDUCE_OPTIONS = {
+  /** Atoms to remove: "line", "char", or "both" (lines, then characters). */
+  atom: oneOf(ATOM_MODES, {
+    default: "both",
+    cli: { "--atom <kind>": "what to remove: lines, characters, or lines then characters" },
+  }),
+  /** Split factor ν: an integer ≥ 2, or Infinity / "inf" (start at single atoms). */
+  splitFactor: option<number | "inf", SplitFactor>({
+    default: 2,
+    expected: 'a whole number ≥ 2 or "inf"',
+    check: splitFactorOf,
+    show: (nu) => (nu === Infinity ? "inf" : nu),
+    cli: { "--split-factor <n>": "split factor ν (≥ 2, or inf)" },
+  }),
+  /** Order of the reduce cases. */
+  strategy: oneOf(STRATEGIES, {
+    default: "complements-first",
+    cli: { "--strategy <s>": "order of the reduce cases" },
+  }),
+  /** Order of the subset scan. */
+  subsetOrder: oneOf(ORDERS, {
+    default: "forward",
+    cli: { "--subset-order <o>": "scan order of subsets" },
+  }),
+  /** Order of the complement scan. */
+  complementOrder: oneOf(ORDERS, {
+    default: "forward",
+    cli: { "--complement-order <o>": "scan order of complements" },
+  }),
+  /** DD*: repeat ddmin until a run removes nothing. */
+  ddStar: onOff({
+    default: true,
+    cli: {
+      "--dd-star": "repeat ddmin until it removes nothing (DD*)",
+      "--no-dd-star": "run ddmin once",
+    },
+  }),
   /** Tests under way at once. Default: the machine's available parallelism. */
-  jobs?: number;
-  /** With jobs > 1, test subsets and complements in one parallel round ("combined"). Default true. */
-  combine?: boolean;
-  /** Commit the first interesting candidate to finish instead of the sequential choice. Default false. */
-  firstWins?: boolean;
-  /** Outcome cache kind. Default "content-hash". */
-  cache?: CacheKind;
+  jobs: wholeNumber(1, {
+    default: new ComputedDefault("available parallelism", () => availableParallelism()),
+    cli: { "-j, --jobs <n>": "tests run at once" },
+  }),
+  /** With jobs > 1, test subsets and complements in one parallel round ("combined"). */
+  combine: onOff({
+    default: true,
+    cli: {
+      "--combine": "test subsets and complements in one parallel round",
+      "--no-combine": "run the subset and the complement loops one after the other",
+    },
+  }),
+  /** Commit the first interesting candidate to finish instead of the sequential choice. */
+  firstWins: onOff({
+    default: false,
+    cli: { "--first-wins": "take the first interesting candidate to finish (faster, not deterministic)" },
+  }),
+  /** Outcome cache kind. */
+  cache: oneOf(CACHE_KINDS, {
+    default: "content-hash",
+    cli: { "--cache <kind>": "outcome cache" },
+  }),
   /** Cache interesting outcomes too (off by default: ddmin never asks for them again). */
-  cacheFail?: boolean;
-  /** Evict cache entries larger than each new interesting candidate. Default true. */
-  cacheEvict?: boolean;
-}
-
-export interface ResolvedOptions extends DdminOptions {
-  readonly atom: AtomMode;
-  readonly cache: CacheKind;
-  readonly cacheFail: boolean;
-  readonly cacheEvict: boolean;
-}
-
-/** Defaults, chosen from the benchmark figures (see the README's section on defaults). */
-export const DEFAULTS: Omit<ResolvedOptions, "jobs"> = {
-  atom: "both",
-  splitFactor: 2,
-  strategy: "complements-first",
-  subsetOrder: "forward",
-  complementOrder: "forward",
-  ddStar: true,
-  combine: true,
-  firstWins: false,
-  cache: "content-hash",
-  cacheFail: false,
-  cacheEvict: true,
+  cacheFail: onOff({
+    default: false,
+    cli: { "--cache-fail": "also cache interesting outcomes" },
+  }),
+  /** Evict cache entries larger than each new interesting candidate. */
+  cacheEvict: onOff({
+    default: true,
+    cli: { "--no-cache-evict": "keep cache entries larger than the current result" },
+  }),
 };
 
-function oneOf<T extends string>(
-  option: string,
-  value: T | undefined,
-  choices: readonly T[],
-  fallback: T,
-): T {
-  if (value === undefined) return fallback;
-  if (!choices.includes(value)) {
-    throw new InvalidOptionError(
-      option,
-      `expected one of ${choices.join(", ")}, got ${JSON.stringify(value)}`,
-    );
-  }
-  return value;
-}
+type Table = typeof REDUCE_OPTIONS;
+export type OptionName = keyof Table;
 
-function flag(option: string, value: boolean | undefined, fallback: boolean): boolean {
-  if (value === undefined) return fallback;
-  if (typeof value !== "boolean") throw new InvalidOptionError(option, `expected true or false`);
-  return value;
-}
+/**
+ * What a library user may set: every field is optional, with its default in DEFAULTS (jobs: computed).
+ * A field's type is what its entry's check accepts; resolved, what the check returns.
+ */
+export type ReduceOptions = { [K in keyof Table]?: Parameters<Table[K]["check"]>[0] };
 
-export function parseSplitFactor(value: number | string): number {
-  if (value === "inf" || value === "infinity" || value === Infinity) return Infinity;
-  const n = typeof value === "number" ? value : Number(value);
-  if (!Number.isInteger(n) || n < 2) {
-    throw new InvalidOptionError(
-      "splitFactor",
-      `expected an integer ≥ 2 or "inf", got ${JSON.stringify(value)}`,
-    );
-  }
-  return n;
-}
+/** The options as the reduction uses them: every one set, and checked. */
+export type ResolvedOptions = { readonly [K in keyof Table]: NonNullable<ReturnType<Table[K]["check"]>> };
+
+/** The options whose default is a value (not computed when the options are resolved). */
+type Defaults = {
+  readonly [
+    K in keyof Table as Table[K]["default"] extends ComputedDefault<unknown> ? never : K
+  ]: ResolvedOptions[K];
+};
+
+/** The table's entries in its order, for code that handles every option alike. */
+export const OPTION_LIST = Object.entries(REDUCE_OPTIONS) as [OptionName, AnyOptionSpec][];
+
+/** The defaults of the options, but those computed when the options are resolved (jobs). */
+export const DEFAULTS = Object.fromEntries(
+  OPTION_LIST.flatMap(([name, spec]) =>
+    spec.default instanceof ComputedDefault ? [] : [[name, spec.default]],
+  ),
+) as Defaults;
 
 /** Fills in defaults and rejects invalid values at once, naming the option. */
 export function resolveOptions(options: ReduceOptions = {}): ResolvedOptions {
-  const jobs = options.jobs ?? availableParallelism();
-  if (!Number.isInteger(jobs) || jobs < 1) {
-    throw new InvalidOptionError("jobs", `expected a whole number ≥ 1, got ${JSON.stringify(options.jobs)}`);
+  const resolved = OPTION_LIST.map(([name, spec]) => [name, resolveOne(name, spec, options[name])]);
+  return Object.fromEntries(resolved) as ResolvedOptions;
+}
+
+/**
+ * One option's value: its default when not given, or the value given, checked. A default computed
+ * at resolution may also be asked for with null, as --stats records it.
+ */
+function resolveOne(name: OptionName, spec: AnyOptionSpec, given: unknown): unknown {
+  const computed = spec.default instanceof ComputedDefault ? spec.default : undefined;
+  if (given === undefined || (given === null && computed)) {
+    return computed ? computed.compute() : spec.default;
   }
-  return {
-    atom: oneOf("atom", options.atom, ATOM_MODES, DEFAULTS.atom),
-    splitFactor:
-      options.splitFactor === undefined ? DEFAULTS.splitFactor : parseSplitFactor(options.splitFactor),
-    strategy: oneOf("strategy", options.strategy, STRATEGIES, DEFAULTS.strategy),
-    subsetOrder: oneOf("subsetOrder", options.subsetOrder, ORDERS, DEFAULTS.subsetOrder),
-    complementOrder: oneOf("complementOrder", options.complementOrder, ORDERS, DEFAULTS.complementOrder),
-    ddStar: flag("ddStar", options.ddStar, DEFAULTS.ddStar),
-    jobs,
-    combine: flag("combine", options.combine, DEFAULTS.combine),
-    firstWins: flag("firstWins", options.firstWins, DEFAULTS.firstWins),
-    cache: oneOf("cache", options.cache, CACHE_KINDS, DEFAULTS.cache),
-    cacheFail: flag("cacheFail", options.cacheFail, DEFAULTS.cacheFail),
-    cacheEvict: flag("cacheEvict", options.cacheEvict, DEFAULTS.cacheEvict),
-  };
+  const value = spec.check(given);
+  if (value === undefined) {
+    const shown = typeof given === "number" ? String(given) : JSON.stringify(given);
+    throw new InvalidOptionError(name, `expected ${spec.expected}, got ${shown}`);
+  }
+  return value;
+}
+
+/** ν from "inf", "infinity", Infinity, or a whole number ≥ 2 (also as text, as the command line gives it). */
+function splitFactorOf(value: unknown): SplitFactor | undefined {
+  if (value === "inf" || value === "infinity" || value === Infinity) return Infinity;
+  const n = typeof value === "number" ? value : typeof value === "string" ? Number(value) : NaN;
+  return Number.isInteger(n) && n >= 2 ? n : undefined;
 }
