@@ -1,3 +1,4 @@
+import type { Algorithm } from "./minimize.js";
 import { Configuration } from "./configuration.js";
 import {
   concatLoops,
@@ -28,7 +29,7 @@ export interface DdminOptions {
    * The algorithm of each list reduction (`minimize`): ddmin (default), or ProbDD (probdd.ts), which
    * uses only `ddStar` of these options and runs its tests one at a time.
    */
-  readonly algorithm?: "ddmin" | "probdd";
+  readonly algorithm?: Algorithm;
 }
 
 /**

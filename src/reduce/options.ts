@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { ATOM_MODES } from "../atoms/atoms.js";
 import { CACHE_KINDS } from "../cache/index.js";
+import { ALGORITHMS } from "../ddmin/minimize.js";
 import { ORDERS, STRATEGIES } from "../ddmin/order.js";
 import type { SplitFactor } from "../ddmin/partition.js";
 import { InvalidOptionError } from "../errors.js";
@@ -29,6 +30,15 @@ export const REDUCE_OPTIONS = {
     check: splitFactorOf,
     show: (nu) => (nu === Infinity ? "inf" : nu),
     cli: { "--split-factor <n>": "split factor ν (≥ 2, or inf)" },
+  }),
+  /**
+   * What reduces each list of units (the atoms of a pass, the tokens, the nodes of one tree level):
+   * "ddmin", or "probdd" (probabilistic delta debugging, Wang et al. 2021: one test at a time; of
+   * the ddmin options below only ddStar applies to it).
+   */
+  algorithm: oneOf(ALGORITHMS, {
+    default: "ddmin",
+    cli: { "--algorithm <name>": "what reduces each list of units: ddmin or probdd" },
   }),
   /** Order of the reduce cases. */
   strategy: oneOf(STRATEGIES, {
