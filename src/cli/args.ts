@@ -18,6 +18,8 @@ export interface CliOptions {
   verbose: boolean;
   /** Grammar-aware reduction: the ANTLR grammar files (a combined grammar, or lexer + parser). */
   grammar: string[];
+  /** Or a format file: grammars, start rules, replacements and islands (format-file.ts). */
+  format: string | undefined;
   start: string | undefined;
   grammarHelpers: string | undefined;
   allowSyntaxErrors: boolean;
@@ -113,6 +115,12 @@ export function buildProgram(version: string): Command {
         "--grammar <file>",
         "ANTLR v4 grammar file for tree reduction (repeat for lexer + parser)",
       ).argParser(repeatable),
+    )
+    .addOption(
+      new Option(
+        "--format <file>",
+        "format file (JSON or YAML): grammars, start rules, replacements and islands, instead of --grammar",
+      ),
     )
     .addOption(new Option("--start <rule>", "the grammar's start rule (default: the parser's first rule)"))
     .addOption(
@@ -237,6 +245,7 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
     quiet: o.quiet === true,
     verbose: o.verbose === true,
     grammar: (o.grammar as string[] | undefined) ?? [],
+    format: o.format as string | undefined,
     start: o.start as string | undefined,
     grammarHelpers: o.grammarHelpers as string | undefined,
     allowSyntaxErrors: o.allowSyntaxErrors === true,

@@ -1,7 +1,8 @@
 import { lstat, readFile, realpath, stat } from "node:fs/promises";
-import { basename, delimiter, resolve } from "node:path";
+import { basename, delimiter, dirname, resolve } from "node:path";
 import { readFile as readText } from "node:fs/promises";
 import { AntlrFrontEnd } from "../grammar/front-end.js";
+import { formatFromData, FormatFileError, parseFormatText, type FormatFile } from "../grammar/format-file.js";
 import { compatibilityTable } from "../hdd/compatibility.js";
 import type { Compatibility } from "../hdd/search.js";
 import { CommandOracle } from "../oracle/command.js";
@@ -151,6 +152,7 @@ export async function planRun(o: CliOptions, run: RunScope): Promise<RunPlan> {
 export type GrammarOptions = Pick<
   CliOptions,
   | "grammar"
+  | "format"
   | "start"
   | "grammarHelpers"
   | "allowSyntaxErrors"
@@ -202,7 +204,7 @@ export async function treeSetup(
   compatible: Compatibility | undefined;
   syntaxErrors: number;
 }> {
-  if (o.grammar.length === 0) {
+  if (o.grammar.length === 0 && o.format === undefined) {
     for (const [given, option] of [
       [o.start, "--start"],
       [o.grammarHelpers, "--grammar-helpers"],
@@ -215,6 +217,16 @@ export async function treeSetup(
       throw new UsageError("--allow-syntax-errors needs a grammar: add --grammar FILE");
     return { frontEnd: undefined, compatible: undefined, syntaxErrors: 0 };
   }
+  if (o.format !== undefined) {
+    if (o.grammar.length > 0) {
+      throw new UsageError("--format and --grammar cannot be combined: the format file names the grammars");
+    }
+    if (o.grammarHelpers !== undefined) {
+      throw new UsageError(
+        '--grammar-helpers cannot be combined with --format: give "helpers" in the format file',
+      );
+    }
+  }
   const replacements =
     o.replacements === undefined
       ? undefined
@@ -223,16 +235,36 @@ export async function treeSetup(
     o.hoistCompatible === undefined
       ? undefined
       : await readTableOption("--hoist-compatible", o.hoistCompatible, cwd, compatibilityTable);
-  const frontEnd = await AntlrFrontEnd.load({
-    grammarFiles: o.grammar.map((g) => resolve(cwd, g)),
+  const common = {
     start: o.start,
-    grammarHelpers: o.grammarHelpers === undefined ? undefined : resolve(cwd, o.grammarHelpers),
     ...(replacements ? { replacements } : {}),
     transforms: o.transforms,
     fileName,
-  });
+  };
+  const frontEnd =
+    o.format !== undefined
+      ? await AntlrFrontEnd.loadFormat({ format: await readFormatOption(o.format, cwd), ...common })
+      : await AntlrFrontEnd.load({
+          grammarFiles: o.grammar.map((g) => resolve(cwd, g)),
+          grammarHelpers: o.grammarHelpers === undefined ? undefined : resolve(cwd, o.grammarHelpers),
+          ...common,
+        });
   const syntaxErrors = frontEnd.checkOriginal(input, o.allowSyntaxErrors);
   return { frontEnd, compatible, syntaxErrors };
+}
+
+/** Reads the --format file; what is wrong with it is a usage error naming the file and the field. */
+async function readFormatOption(path: string, cwd: string): Promise<FormatFile> {
+  const text = await readOptionFile("--format", path, cwd);
+  const absolute = resolve(cwd, path);
+  try {
+    return await formatFromData(parseFormatText(text, /\.ya?ml$/i.test(path)), dirname(absolute), (file) =>
+      readOptionFile(`--format ${path}: replacements file`, resolve(dirname(absolute), file), cwd),
+    );
+  } catch (error) {
+    if (error instanceof FormatFileError) throw new UsageError(`--format ${path}: ${error.message}`);
+    throw error;
+  }
 }
 
 /** Where the result goes, and how: see OutputTarget. */

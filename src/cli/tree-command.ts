@@ -8,7 +8,7 @@ import { EXIT } from "./exit.js";
 import { treeSetup } from "./plan.js";
 
 /**
- * `whittle tree INPUT --grammar G.g4 [--start RULE] [--json]`: prints the tree of INPUT as the tree
+ * `whittle tree INPUT --grammar G.g4 [--start RULE] [--json]` (or `--format FILE`): prints the tree of INPUT as the tree
  * passes see it (after the transforms): kinds, byte spans, removable marks, replacements. For
  * debugging a grammar or a replacements file; tools read `--json`.
  */
@@ -25,6 +25,7 @@ export async function runTreeCommand(
         repeatable,
       ),
     )
+    .addOption(new Option("--format <file>", "format file: grammars, start rules, replacements, islands"))
     .addOption(new Option("--start <rule>", "start rule (default: the parser's first rule)"))
     .addOption(new Option("--grammar-helpers <module>", "helpers the grammar's predicates call"))
     .addOption(new Option("--allow-syntax-errors", "parse with ANTLR's error recovery"))
@@ -45,7 +46,10 @@ export async function runTreeCommand(
   const [input] = program.processedArgs as [string];
   try {
     const grammar = (o["grammar"] as string[] | undefined) ?? [];
-    if (grammar.length === 0) throw new UsageError("whittle tree needs a grammar: add --grammar FILE");
+    const format = o["format"] as string | undefined;
+    if (grammar.length === 0 && format === undefined) {
+      throw new UsageError("whittle tree needs a grammar: add --grammar FILE (or --format FILE)");
+    }
     let bytes: Uint8Array;
     try {
       bytes = await readFile(resolve(input));
@@ -58,6 +62,7 @@ export async function runTreeCommand(
     const { frontEnd, syntaxErrors } = await treeSetup(
       {
         grammar,
+        format,
         start: o["start"] as string | undefined,
         grammarHelpers: o["grammarHelpers"] as string | undefined,
         allowSyntaxErrors: o["allowSyntaxErrors"] === true,

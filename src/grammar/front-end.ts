@@ -38,6 +38,10 @@ interface Part {
   readonly prefix: string;
 }
 
+/** The kinds of the text before and after an island inside its token: the token's kind and these. */
+const AROUND_BEFORE = "<";
+const AROUND_AFTER = ">";
+
 /** Islands inside islands inside …: more than this is taken for a loop in the format file. */
 const MAX_ISLAND_DEPTH = 32;
 
@@ -63,10 +67,32 @@ export class AntlrFrontEnd implements TreeFrontEnd {
     private readonly options: Omit<AntlrFrontEndOptions, "grammarFiles">,
   ) {
     this.replacements = replacements;
-    const all = [...parts.values()].map((p) => p.grammar.glue);
-    // Two pieces glue when any of the grammars would read them as one token: a space too many inside
-    // an island is harmless, a missing one is not.
-    this.glue = all.length === 1 ? all[0]! : (left, right) => all.some((glue) => glue(left, right));
+    this.glue = parts.size === 1 ? host.grammar.glue : this.islandGlue.bind(this);
+  }
+
+  /**
+   * Whether two pieces glue, in a tree with islands, by the grammars they belong to (their kinds say
+   * which): inside one grammar, its lexer decides; the text around an island and the island's own
+   * tokens never glue (the island is parsed on its own); anywhere else, any grammar that would read
+   * the two as one token gets a space (one too many is harmless, one missing is not).
+   */
+  private islandGlue(left: string, right: string, leftKind?: string, rightKind?: string): boolean {
+    const [a, b] = [this.ownerOf(leftKind), this.ownerOf(rightKind)];
+    if (a !== undefined && b !== undefined) {
+      if (a.part !== undefined && a.part === b.part) return a.part.grammar.glue(left, right);
+      if ((a.around && b.part !== this.host) || (b.around && a.part !== this.host)) return false;
+    }
+    for (const part of this.parts.values()) if (part.grammar.glue(left, right)) return true;
+    return false;
+  }
+
+  /** The grammar a node kind belongs to, or that it is the text around an island. */
+  private ownerOf(kind: string | undefined): { part: Part | undefined; around: boolean } | undefined {
+    if (kind === undefined) return undefined;
+    if (kind.endsWith(AROUND_BEFORE) || kind.endsWith(AROUND_AFTER)) return { part: undefined, around: true };
+    const colon = kind.indexOf(":");
+    const part = colon > 0 ? this.parts.get(kind.slice(0, colon)) : undefined;
+    return { part: part ?? this.host, around: false };
   }
 
   /** The input's grammar. */
@@ -225,13 +251,14 @@ export class AntlrFrontEnd implements TreeFrontEnd {
       replacement: new TextDecoder().decode(input.subarray(from, to)),
       children: [],
     });
-    if (span.start > 0) children.push(fixed("<", token.start, start));
+    if (span.start > 0) children.push(fixed(AROUND_BEFORE, token.start, start));
     if (parsed.root !== null) {
       shift(parsed.root, start, part.prefix);
       this.expandIslands(parsed.root, input, part, errors, depth + 1);
       children.push(parsed.root);
     }
-    if (token.start + span.end < token.end) children.push(fixed(">", token.start + span.end, token.end));
+    if (token.start + span.end < token.end)
+      children.push(fixed(AROUND_AFTER, token.start + span.end, token.end));
     return { ...token, token: false, children };
   }
 

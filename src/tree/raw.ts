@@ -30,8 +30,9 @@ export interface RawNode {
 /**
  * Tells whether two tokens written with nothing between them would lex as something else
  * (`int` `x` → `intx`). The tree's renderer then puts a single space between them. A front-end with a
- * lexer answers exactly; without one, `alwaysSeparate` is the safe answer.
+ * lexer answers exactly; without one, `alwaysSeparate` is the safe answer. The renderer also passes
+ * the kinds of the two nodes, for front-ends whose trees mix grammars (islands).
  */
-export type GlueCheck = (left: string, right: string) => boolean;
+export type GlueCheck = (left: string, right: string, leftKind?: string, rightKind?: string) => boolean;
 
 export const alwaysSeparate: GlueCheck = () => true;

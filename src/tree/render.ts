@@ -30,23 +30,26 @@ export function render(tree: Tree, edits: EditView = NO_EDITS, glue: GlueCheck =
   if (tree.size === 0) return tree.input;
   const input = tree.input;
   const parts: Uint8Array[] = [];
-  /** The previous piece: its text (for the glue check) and where it ended in the input (−1: new text). */
-  let previous: { bytes: Uint8Array; end: number } | undefined;
+  /**
+   * The previous piece: its text and the kind of its node (for the glue check) and where it ended in
+   * the input (−1: new text).
+   */
+  let previous: { bytes: Uint8Array; kind: string; end: number } | undefined;
   /** Hidden text that replaces the next token's own (set by a hoist). */
   let gapOverride: Uint8Array | undefined;
 
-  const emit = (gap: Uint8Array, bytes: Uint8Array, start: number, end: number): void => {
+  const emit = (gap: Uint8Array, bytes: Uint8Array, kind: string, start: number, end: number): void => {
     if (bytes.length === 0) return;
     if (gap.length > 0) parts.push(gap);
     else if (
       previous !== undefined &&
       (previous.end < 0 || previous.end !== start) &&
-      glue(decoder.decode(previous.bytes), decoder.decode(bytes))
+      glue(decoder.decode(previous.bytes), decoder.decode(bytes), previous.kind, kind)
     ) {
       parts.push(SPACE);
     }
     parts.push(bytes);
-    previous = { bytes, end };
+    previous = { bytes, kind, end };
   };
   /** The hidden text before the first token of `id`'s subtree. */
   const gapBefore = (id: number): Uint8Array => {
@@ -66,13 +69,13 @@ export function render(tree: Tree, edits: EditView = NO_EDITS, glue: GlueCheck =
       const replacement = edits.replacement?.(id) ?? tree.replacement(id);
       // Either the replacement takes the pending hidden text, or (empty) it goes with the node.
       if (replacement.length > 0 || id !== node) gapOverride = undefined;
-      emit(gap, replacement, -1, -1);
+      emit(gap, replacement, tree.kind(id), -1, -1);
       continue;
     }
     if (tree.isToken(id)) {
       const gap = gapOverride ?? input.subarray(tree.gapStart(id), tree.start(id));
       gapOverride = undefined;
-      emit(gap, tree.text(id), tree.start(id), tree.end(id));
+      emit(gap, tree.text(id), tree.kind(id), tree.start(id), tree.end(id));
       continue;
     }
     const children = tree.children(id);

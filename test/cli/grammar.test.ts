@@ -99,3 +99,66 @@ test("whittle tree prints the tree as the passes see it, as text and as JSON", a
   assert.equal(missing.code, 2);
   assert.match(missing.stderr, /needs a grammar/);
 });
+
+test("--format: the JSON inside a page's <script> is reduced along the JSON grammar, around the page's text", async () => {
+  const dir = scratch();
+  const env = { XDG_CACHE_HOME: join(dir, "cache") };
+  const format = join(FIXTURES, "grammar", "page", "page.yaml");
+  const input = join(dir, "page.txt");
+  writeFileSync(
+    input,
+    'Some text\n<script>{"foo": "bar", "baz": [6, 7, 12, 31, 77, 87]}</script>\nmore text <script>[1, 2]</script>',
+  );
+  // Interesting: some <script> holds valid JSON whose value shows 87.
+  const t = join(dir, "t.sh");
+  writeFileSync(
+    t,
+    `#!/usr/bin/env bash\nexec node -e 'const s = require("fs").readFileSync(process.argv[1], "utf8"); const ok = [...s.matchAll(/<script>(.*?)<\\/script>/gs)].some((m) => { try { return JSON.stringify(JSON.parse(m[1])).includes("87"); } catch { return false; } }); process.exit(ok ? 0 : 1)' "$1"\n`,
+  );
+  chmodSync(t, 0o755);
+  const stats = join(dir, "s.json");
+  const run = await runWhittle(
+    [
+      input,
+      "--format",
+      format,
+      "--phase",
+      "hoist*",
+      "--phase",
+      "prune*",
+      "--stats",
+      stats,
+      "-q",
+      "--test",
+      t,
+    ],
+    { env },
+  );
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(readFileSync(join(dir, "page.reduced.txt"), "utf8"), "<script>87</script>");
+
+  const tree = await runWhittle(["tree", input, "--format", format], { env });
+  assert.equal(tree.code, 0, tree.stderr);
+  assert.match(tree.stdout.toString(), /json:array/);
+  assert.match(tree.stdout.toString(), /SCRIPT</);
+});
+
+test("--format mistakes: exit 2 naming the file and the field; not with --grammar", async () => {
+  const dir = scratch();
+  const input = join(dir, "page.txt");
+  writeFileSync(input, "text\n");
+  const bad = join(dir, "bad.json");
+  writeFileSync(
+    bad,
+    JSON.stringify({ grammars: { page: { files: ["Page.g4"], islands: { SCRIPT: "js" } } } }),
+  );
+  const run = await runWhittle([input, "--format", bad, "--test", "true"]);
+  assert.equal(run.code, 2);
+  assert.match(run.stderr, /--format .*bad\.json: grammars\.page\.islands\.SCRIPT: no grammar named "js"/);
+  const both = await runWhittle([input, "--format", bad, "--grammar", GRAMMAR, "--test", "true"]);
+  assert.equal(both.code, 2);
+  assert.match(both.stderr, /--format and --grammar cannot be combined/);
+  const missing = await runWhittle([input, "--format", join(dir, "nope.json"), "--test", "true"]);
+  assert.equal(missing.code, 2);
+  assert.match(missing.stderr, /--format .*nope\.json: no such file/);
+});

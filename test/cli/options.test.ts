@@ -27,6 +27,7 @@ const CLI_ONLY = [
   "--in-place",
   "--stats <file>",
   "--grammar <file>",
+  "--format <file>",
   "--start <rule>",
   "--grammar-helpers <module>",
   "--allow-syntax-errors",
