@@ -17,6 +17,7 @@ import { progress } from "./lib/log.js";
 import { gitState, machineInfo } from "./lib/machine.js";
 import { describeDefaults } from "./lib/defaults.js";
 import { findRepoRoot, sharedRoot } from "./lib/paths.js";
+import { algorithmsSection } from "./sections/algorithms.js";
 import { cacheSection } from "./sections/cache.js";
 import { overheadSection } from "./sections/overhead.js";
 import { parallelSection } from "./sections/parallel.js";
@@ -37,6 +38,7 @@ const SECTIONS: readonly Section<any>[] = [
   scaleSection,
   survivorsSection,
   parseSection,
+  algorithmsSection,
 ];
 
 const USAGE = `usage: node dist/bench/run.js [--quick] [--only ${SECTIONS.map((s) => s.id).join(",")}] [--out <dir>]`;
