@@ -18,6 +18,7 @@ import { gitState, machineInfo } from "./lib/machine.js";
 import { describeDefaults } from "./lib/defaults.js";
 import { findRepoRoot, sharedRoot } from "./lib/paths.js";
 import { cacheSection } from "./sections/cache.js";
+import { hddSection } from "./sections/hdd.js";
 import { overheadSection } from "./sections/overhead.js";
 import { parallelSection } from "./sections/parallel.js";
 import { parseSection } from "./sections/parse.js";
@@ -37,6 +38,7 @@ const SECTIONS: readonly Section<any>[] = [
   scaleSection,
   survivorsSection,
   parseSection,
+  hddSection,
 ];
 
 const USAGE = `usage: node dist/bench/run.js [--quick] [--only ${SECTIONS.map((s) => s.id).join(",")}] [--out <dir>]`;
