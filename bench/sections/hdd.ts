@@ -91,38 +91,41 @@ function casePlans(quick: boolean): CasePlan[] {
     name,
     grammar,
     variants: ALL,
-    budgetMs: (quick ? 5 : 20) * MINUTE,
+    budgetMs: (quick ? 5 : 10) * MINUTE,
     extra: [],
     table4: true,
   });
   const plans = [
     small("json-obj-arr-87", "json"),
-    small("json-invalid-escape", "json"),
-    small("json-extra-comma", "json"),
+    // Their oracles want invalid JSON: the grammar parses them with error recovery.
+    { ...small("json-invalid-escape", "json"), extra: ["--allow-syntax-errors"] },
+    { ...small("json-extra-comma", "json"), extra: ["--allow-syntax-errors"] },
     small("zeller-bug-c", "c"),
   ];
   if (quick) return plans;
   return [
     ...plans,
-    { ...small("cvise-blocksort-c", "c"), variants: REDUCED, budgetMs: 15 * MINUTE },
-    { ...small("creduce-file2-c", "c"), variants: REDUCED, budgetMs: 15 * MINUTE },
+    { ...small("cvise-blocksort-c", "c"), variants: REDUCED, budgetMs: 10 * MINUTE },
+    { ...small("creduce-file2-c", "c"), variants: REDUCED, budgetMs: 10 * MINUTE },
     // Preprocessed glibc headers: __restrict, __extension__, __asm__ … are not in the C11 grammar.
     {
       ...small("hello-world-big-c", "c"),
       variants: REDUCED,
-      budgetMs: 15 * MINUTE,
+      budgetMs: 10 * MINUTE,
       extra: ["--allow-syntax-errors"],
+      // Its HDD* alone needs ~1,800 gcc runs: Table IV stays with the smaller cases.
+      table4: false,
     },
     {
       ...small("js-esquery-syntax-error", "javascript"),
       variants: ["default", "ddmin"],
-      budgetMs: 10 * MINUTE,
+      budgetMs: 7 * MINUTE,
       table4: false,
     },
     {
       ...small("js-yaml-flow-error", "javascript"),
       variants: ["default", "ddmin"],
-      budgetMs: 10 * MINUTE,
+      budgetMs: 7 * MINUTE,
       table4: false,
     },
   ];
@@ -540,7 +543,7 @@ async function run(ctx: BenchContext): Promise<HddData> {
     inputName: "input.c",
     oracle,
     grammarArgs: grammarArgs(GRAMMARS.c),
-    budgetMs: (ctx.quick ? 5 : 20) * MINUTE,
+    budgetMs: (ctx.quick ? 5 : 12) * MINUTE,
     dir: join(dir, "run"),
   });
   progress(
