@@ -85,6 +85,7 @@ interface CasePlan {
 }
 
 const MINUTE = 60_000;
+const TEST_TIMEOUT_S = 30;
 
 function casePlans(quick: boolean): CasePlan[] {
   const small = (name: string, grammar: GrammarSpec["id"]): CasePlan => ({
@@ -143,6 +144,8 @@ export interface HddRun {
   stoppedAtBudget: boolean;
   tests: number;
   cacheHits: number;
+  /** Tests that hit the per-test limit. */
+  timedOut: number;
   cacheKind: string | null;
   cachePeakEntries: number;
   cachePeakBytes: number;
@@ -236,6 +239,11 @@ async function runWhittle(
     ...phaseArgs,
     "-j",
     "1",
+    // A fixed per-test limit: the adaptive one (from test durations, at least 0.25 s) fires now and
+    // then on a loaded machine, and a timed-out candidate counts as not interesting, which would
+    // make the counts depend on the load. No oracle here needs 30 s (the JavaScript ones stop at 10).
+    "--timeout",
+    String(TEST_TIMEOUT_S),
     "-o",
     out,
     "--stats",
@@ -298,6 +306,7 @@ async function runWhittle(
     result: string;
     tests: number;
     cacheHits: number;
+    timedOutRuns: number;
     wallMs: number;
     cache: { kind: string; peakEntries: number; peakBytes: number } | null;
     passes: Record<string, { tests: number }>;
@@ -323,6 +332,7 @@ async function runWhittle(
     stoppedAtBudget,
     tests: s?.tests ?? 0,
     cacheHits: s?.cacheHits ?? 0,
+    timedOut: s?.timedOutRuns ?? 0,
     cacheKind: s?.cache?.kind ?? null,
     cachePeakEntries: s?.cache?.peakEntries ?? 0,
     cachePeakBytes: s?.cache?.peakBytes ?? 0,
@@ -561,16 +571,17 @@ async function run(ctx: BenchContext): Promise<HddData> {
 }
 
 function status(r: HddRun): string {
-  if (r.stoppedAtBudget) return `stopped at budget (${ms(r.budgetMs)})`;
-  if (r.result === "done") return "done";
-  return `${r.result} (exit ${r.exitCode})`;
+  const timeouts = r.timedOut ? `, ${r.timedOut} test(s) timed out` : "";
+  if (r.stoppedAtBudget) return `stopped at budget (${ms(r.budgetMs)})${timeouts}`;
+  if (r.result === "done") return `done${timeouts}`;
+  return `${r.result} (exit ${r.exitCode})${timeouts}`;
 }
 
 function render(data: HddData): string {
   const parts: string[] = [];
   if (data.matrix.length === 0 && data.notes.length) return data.notes.map((n) => `- ${n}\n`).join("");
   parts.push(
-    "Each configuration is one run of the whittle command (`-j 1`, the real `oracle.sh`, grammar from a warm grammar cache), so test counts are deterministic and comparable with the anchors' sequential tools. Sizes are non-whitespace characters (the papers' metric), with bytes in parentheses. Wall time is the whittle process from spawn to exit (grammar load, parses and the initial check included); peak RSS is the whittle process's own (getrusage, its tests excluded); the cache columns are whittle's accounting of its outcome cache (content-hash with P1 and eviction unless a row says otherwise). The last column runs `oracle.sh` once more on the result.",
+    `Each configuration is one run of the whittle command (\`-j 1\`, \`--timeout ${TEST_TIMEOUT_S}\`, the real \`oracle.sh\`, grammar from a warm grammar cache), so test counts are deterministic and comparable with the anchors' sequential tools. Sizes are non-whitespace characters (the papers' metric), with bytes in parentheses. Wall time is the whittle process from spawn to exit (grammar load, parses and the initial check included); peak RSS is the whittle process's own (getrusage, its tests excluded); the cache columns are whittle's accounting of its outcome cache (content-hash with P1 and eviction unless a row says otherwise). The last column runs \`oracle.sh\` once more on the result.`,
     "",
     "Matrix:",
     "",
