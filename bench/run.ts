@@ -19,6 +19,7 @@ import { describeDefaults } from "./lib/defaults.js";
 import { findRepoRoot, sharedRoot } from "./lib/paths.js";
 import { algorithmsSection } from "./sections/algorithms.js";
 import { cacheSection } from "./sections/cache.js";
+import { hddSection } from "./sections/hdd.js";
 import { overheadSection } from "./sections/overhead.js";
 import { parallelSection } from "./sections/parallel.js";
 import { parseSection } from "./sections/parse.js";
@@ -38,6 +39,7 @@ const SECTIONS: readonly Section<any>[] = [
   scaleSection,
   survivorsSection,
   parseSection,
+  hddSection,
   algorithmsSection,
 ];
 
