@@ -2,12 +2,16 @@ import type { Compatibility } from "../hdd/search.js";
 import { parsePhase, treePass, type TreeFrontEnd } from "../hdd/phases.js";
 import { atomPipeline, ddminAtoms } from "../passes/atoms.js";
 import type { Pass } from "../passes/pass.js";
+import { ddminHidden } from "../passes/hidden.js";
 import { ddminTokens } from "../passes/tokens.js";
 import type { AtomMode } from "../atoms/atoms.js";
 import { UsageError } from "./args.js";
 
-/** Phases that are ddmin over a flat list: lines, characters, or the grammar's tokens. */
-export const FLAT_PHASES = ["line", "char", "token"] as const;
+/**
+ * Phases that are ddmin over a flat list: lines, characters, the grammar's tokens, or the hidden text
+ * between them (comments).
+ */
+export const FLAT_PHASES = ["line", "char", "token", "hidden"] as const;
 
 /**
  * The default pipeline with a grammar: hoisting first, then HDDH to a fixpoint (HOIST*+HDDH* of the
@@ -33,6 +37,7 @@ export function buildPipeline(
     if (!frontEnd)
       throw new UsageError(`--phase ${name} works on a parse tree: give a grammar with --grammar`);
     if (name === "token") return ddminTokens(frontEnd);
+    if (name === "hidden") return ddminHidden(frontEnd);
     try {
       return treePass(parsePhase(name), frontEnd, compatible);
     } catch (error) {

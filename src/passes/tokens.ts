@@ -1,8 +1,6 @@
-import type { CacheKey } from "../cache/index.js";
-import { fullConfiguration, type Configuration } from "../ddmin/configuration.js";
-import { minimize } from "../ddmin/minimize.js";
 import type { TreeFrontEnd } from "../hdd/phases.js";
 import { render, type EditView } from "../tree/render.js";
+import { reduceList } from "./list.js";
 import type { Pass } from "./pass.js";
 
 const NOTHING = new Uint8Array(0);
@@ -17,43 +15,21 @@ export function ddminTokens(frontEnd: TreeFrontEnd): Pass {
   const name = "ddmin:token";
   return {
     name,
-    async run({ current, evaluator, options, signal, emit }) {
+    async run(context) {
+      const { current, emit } = context;
       const { tree, glue } = frontEnd.parse(current);
       const tokens = tree.tokens;
       emit({ type: "pass", pass: name, units: tokens.length, size: current.length });
-      const key = (config: Configuration): CacheKey => {
-        let bytes: Uint8Array | undefined;
-        return {
-          config,
-          content: () => {
-            if (bytes) return bytes;
-            const kept = new Set<number>();
-            for (const i of config) kept.add(tokens[i]!);
-            const view: EditView = {
-              isRemoved: (id) => tree.isToken(id) && !kept.has(id),
-              hoistOf: () => undefined,
-              replacement: () => NOTHING,
-            };
-            return (bytes = render(tree, view, glue));
-          },
+      return reduceList(context, tokens.length, (config) => {
+        const kept = new Set<number>();
+        for (const i of config) kept.add(tokens[i]!);
+        const view: EditView = {
+          isRemoved: (id) => tree.isToken(id) && !kept.has(id),
+          hoistOf: () => undefined,
+          replacement: () => NOTHING,
         };
-      };
-      try {
-        if (tokens.length === 0) return { kind: "done" };
-        const result = await minimize(
-          fullConfiguration(tokens.length),
-          {
-            test: (config, s, label) => evaluator.test(key(config), s, label),
-            commit: (config) => evaluator.commit(key(config)),
-            onEvent: emit,
-            signal,
-          },
-          options,
-        );
-        return result.kind === "stopped" ? { kind: "stopped", reason: result.reason } : { kind: "done" };
-      } finally {
-        evaluator.close();
-      }
+        return render(tree, view, glue);
+      });
     },
   };
 }

@@ -1,0 +1,61 @@
+/**
+ * The hidden-text pass (`--phase hidden`): ddmin over the comments and other hidden-channel text
+ * between tokens, which the tree phases keep as it is. The tiny fixture grammar sends `# …` comments
+ * to a channel of their own.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { test } from "node:test";
+import { buildPipeline } from "../../src/cli/pipeline.js";
+import { AntlrFrontEnd } from "../../src/grammar/front-end.js";
+import { reduce } from "../../src/index.js";
+import { FIXTURES, REPO } from "./helpers.js";
+
+const TINY = ["TinyLexer.g4", "TinyParser.g4"].map((f) => join(FIXTURES, "tiny", f));
+const TINY_HELPERS = join(REPO, "dist/test/fixtures/grammar/tiny/tiny-helpers.js");
+
+const input = "# a comment\nput (a, b) x;  # another\nget y; # keep me\n# the end\n";
+
+test("--phase hidden removes the comments the test does not need, and nothing else", async () => {
+  const frontEnd = await AntlrFrontEnd.load({
+    grammarFiles: TINY,
+    grammarHelpers: TINY_HELPERS,
+    cacheDir: false,
+  });
+  const tested: string[] = [];
+  const result = await reduce(
+    Buffer.from(input),
+    (c) => {
+      const s = Buffer.from(c).toString();
+      tested.push(s);
+      // Interesting: both statements and the comment "keep me" are still there.
+      return s.includes("put (a, b) x;") && s.includes("get y;") && s.includes("# keep me");
+    },
+    { pipeline: buildPipeline(["hidden"], "both", frontEnd), jobs: 1 },
+  );
+  assert.equal(Buffer.from(result.output).toString(), "\nput (a, b) x;  \nget y; # keep me\n\n");
+  // Four comments, four units (two of them share the text after the last token); whitespace-only
+  // text between tokens is never a unit.
+  // (The empty input is checked first, apart from the pass.)
+  assert.ok(
+    tested.filter((s) => s !== "").every((s) => s.includes("put (a, b) x;")),
+    "tokens are never touched",
+  );
+  const pass = result.stats.passes["ddmin:hidden"];
+  assert.ok(pass !== undefined && pass.tests > 0 && pass.tests <= 8, JSON.stringify(pass));
+});
+
+test("an input without hidden text costs the hidden pass no test", async () => {
+  const frontEnd = await AntlrFrontEnd.load({
+    grammarFiles: TINY,
+    grammarHelpers: TINY_HELPERS,
+    cacheDir: false,
+  });
+  const result = await reduce(Buffer.from("put x;\nget y;\n"), (c) => Buffer.from(c).includes("put"), {
+    pipeline: buildPipeline(["hidden"], "both", frontEnd),
+    jobs: 1,
+    assumeInteresting: true,
+  });
+  assert.equal(result.stats.tests, 0);
+  assert.equal(Buffer.from(result.output).toString(), "put x;\nget y;\n");
+});
