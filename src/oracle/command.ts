@@ -16,7 +16,7 @@ import { delimiter, resolve } from "node:path";
 import { InvalidOptionError, WhittleError } from "../errors.js";
 import type { Outcome } from "../outcome.js";
 import { PLACEHOLDER, substituteCandidate } from "./argv.js";
-import { activeNow, setActiveTimeout } from "./clock.js";
+import { activeNow, setActiveTimeout, type ActiveTimer } from "./clock.js";
 import { NO_TRACKER, type GroupTracker } from "./groups.js";
 import { createSandbox, removeSandbox, SandboxRecycler, signalGroup, waitForGroupGone } from "./sandbox.js";
 import { findBash, probeProgram, resolveProgram, ShellRunner, type ShellExit } from "./shell.js";
@@ -359,7 +359,7 @@ export class CommandOracle {
     if (pgid !== undefined) groups.started(pgid);
     let killedBy: "timeout" | "abort" | undefined;
     let terminating: Promise<void> | undefined;
-    let silence: NodeJS.Timeout | undefined;
+    let silence: ActiveTimer | undefined;
     let reported = false;
     const kill = (why: "timeout" | "abort"): void => {
       if (killedBy !== undefined || pgid === undefined) return;
@@ -369,7 +369,7 @@ export class CommandOracle {
         if (!(await waitForGroupGone(pgid, this.#killGraceMs))) signalGroup(pgid, "SIGKILL");
         await waitForGroupGone(pgid, REAP_LIMIT_MS);
         // The group is gone: its runner has no reason left not to report the end. Never wait forever.
-        if (!reported) silence = setTimeout(() => started.abandon(), REPORT_LIMIT_MS);
+        if (!reported) silence = setActiveTimeout(() => started.abandon(), REPORT_LIMIT_MS);
       })();
       terminating.catch(() => undefined);
     };
@@ -401,7 +401,7 @@ export class CommandOracle {
       signal?.removeEventListener("abort", onAbort);
       if (pgid !== undefined) {
         await terminating;
-        clearTimeout(silence);
+        silence?.cancel();
         // Also after a normal exit: a backgrounded grandchild may still be in the group.
         signalGroup(pgid, "SIGKILL");
         if (await waitForGroupGone(pgid, REAP_LIMIT_MS)) groups.ended(pgid);

@@ -41,7 +41,7 @@ import { accessSync, constants, statSync } from "node:fs";
 import { constants as osConstants } from "node:os";
 import { delimiter, join, resolve } from "node:path";
 import type { Writable } from "node:stream";
-import { activeNow } from "./clock.js";
+import { activeNow, setActiveTimeout } from "./clock.js";
 
 /**
  * The worker's script. `r` runs one test: it is written for the oracle's command (see
@@ -285,7 +285,8 @@ export class ShellRunner {
     // A worker that does not get ready, or does not start the test, within the limit is broken (or
     // the machine is): killing it makes this start() reject, and the oracle spawns its tests instead.
     const picked = worker;
-    const limit = setTimeout(() => picked.abandon(), this.#startLimitMs);
+    // Active time: a pause of whittle (Ctrl-Z) does not count.
+    const limit = setActiveTimeout(() => picked.abandon(), this.#startLimitMs);
     try {
       await picked.ready;
       let job!: Job;
@@ -302,7 +303,7 @@ export class ShellRunner {
       const pgid = await started;
       return { pgid, ended, startedWall, startedActive, abandon: () => picked.abandon() };
     } finally {
-      clearTimeout(limit);
+      limit.cancel();
     }
   }
 
