@@ -54,14 +54,26 @@ class Matcher {
   /** Per expression and start position: its derivations, or IN_PROGRESS while being computed. */
   private readonly memo = new Map<Rule, (Ends | typeof IN_PROGRESS | undefined)[]>();
   private steps = 0;
+  private readonly firsts: FirstSets;
+  /** typeKey() of each child. */
+  private readonly keys: readonly string[];
 
   constructor(
     private readonly grammar: TsGrammar,
     private readonly children: readonly ChildType[],
-  ) {}
+  ) {
+    this.firsts = firstSetsOf(grammar);
+    this.keys = children.map((c) => typeKey(c.type, c.named));
+  }
 
   match(rule: Rule, at: number): Ends {
     if (++this.steps > MAX_STEPS) throw new TooMuchWork();
+    // Most alternatives cannot start with the child at hand: skip them without a memo entry.
+    const start = this.firsts.of(rule);
+    if (!start.nullable) {
+      const key = this.keys[at];
+      if (key === undefined || !start.first.has(key)) return NOTHING;
+    }
     let row = this.memo.get(rule);
     if (row === undefined) this.memo.set(rule, (row = []));
     const known = row[at];
@@ -174,6 +186,119 @@ class Matcher {
 }
 
 const IN_PROGRESS = Symbol("in progress");
+/** No derivation (shared: derivation maps are never changed once returned). */
+const NOTHING: Ends = new Map();
+
+/** What an expression can derive first: whether nothing at all, and the child types it may start with. */
+interface Start {
+  readonly nullable: boolean;
+  /** typeKey()s of the children a derivation may start with. */
+  readonly first: ReadonlySet<string>;
+}
+
+function typeKey(type: string, named: boolean): string {
+  return `${named ? "n" : "a"}:${type}`;
+}
+
+const firstSetCache = new WeakMap<TsGrammar, FirstSets>();
+
+function firstSetsOf(grammar: TsGrammar): FirstSets {
+  let sets = firstSetCache.get(grammar);
+  if (sets === undefined) firstSetCache.set(grammar, (sets = new FirstSets(grammar)));
+  return sets;
+}
+
+/**
+ * FIRST sets and nullability of every expression (the classic fixed point over the expanded
+ * symbols), so the matcher skips alternatives that cannot start with the next child.
+ */
+class FirstSets {
+  private readonly symbols = new Map<string, Start>();
+  private readonly cache = new Map<Rule, Start>();
+  private settled = false;
+
+  constructor(private readonly grammar: TsGrammar) {
+    for (let changed = true; changed;) {
+      changed = false;
+      for (const [name, rule] of grammar.rules) {
+        if (!grammar.isExpanded(name)) continue;
+        const old = this.symbols.get(name);
+        const now = this.compute(rule);
+        if (old === undefined || old.nullable !== now.nullable || old.first.size !== now.first.size) {
+          this.symbols.set(name, now);
+          changed = true;
+        }
+      }
+    }
+    this.settled = true;
+  }
+
+  of(rule: Rule): Start {
+    let start = this.cache.get(rule);
+    if (start === undefined) {
+      start = this.compute(rule);
+      if (this.settled) this.cache.set(rule, start);
+    }
+    return start;
+  }
+
+  private compute(rule: Rule): Start {
+    const token = (key: string): Start => ({ nullable: false, first: new Set([key]) });
+    const empty: Start = { nullable: true, first: new Set() };
+    switch (rule.type) {
+      case "BLANK":
+      case "PATTERN":
+        return empty;
+      case "STRING":
+        return token(typeKey(rule.value, false));
+      case "TOKEN":
+      case "IMMEDIATE_TOKEN": {
+        const inner = unwrapPrec(rule.content);
+        return inner.type === "STRING" ? token(typeKey(inner.value, false)) : empty;
+      }
+      case "ALIAS":
+        return token(typeKey(rule.value, rule.named));
+      case "SYMBOL": {
+        const name = rule.name;
+        if (this.grammar.rules.has(name)) {
+          if (!this.grammar.isExpanded(name)) return token(typeKey(name, true));
+          return this.symbols.get(name) ?? { nullable: false, first: new Set() };
+        }
+        if (this.grammar.isExternal(name)) return name.startsWith("_") ? empty : token(typeKey(name, true));
+        return { nullable: false, first: new Set() };
+      }
+      case "SEQ": {
+        const first = new Set<string>();
+        for (const member of rule.members) {
+          const start = this.of(member);
+          for (const key of start.first) first.add(key);
+          if (!start.nullable) return { nullable: false, first };
+        }
+        return { nullable: true, first };
+      }
+      case "CHOICE": {
+        const first = new Set<string>();
+        let nullable = false;
+        for (const member of rule.members) {
+          const start = this.of(member);
+          for (const key of start.first) first.add(key);
+          nullable ||= start.nullable;
+        }
+        return { nullable, first };
+      }
+      case "REPEAT":
+        return { nullable: true, first: this.of(rule.content).first };
+      case "REPEAT1":
+      case "FIELD":
+      case "PREC":
+      case "PREC_LEFT":
+      case "PREC_RIGHT":
+      case "PREC_DYNAMIC":
+      case "RESERVED":
+        return this.of(rule.content);
+    }
+  }
+}
 
 function unwrapPrec(rule: Rule): Rule {
   let r = rule;
