@@ -23,6 +23,7 @@ import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { Language, Parser, type Node } from "web-tree-sitter";
+import { WhittleError } from "../../errors.js";
 import type { TreeFrontEnd } from "../../hdd/phases.js";
 import type { GlueCheck, RawNode } from "../../tree/raw.js";
 import { NO_REPLACEMENTS, type Replacements } from "../../tree/replacements.js";
@@ -88,6 +89,8 @@ export interface TreeSitterFrontEndOptions {
   /** The user's replacements (a replacements file). */
   readonly replacements?: Replacements;
   readonly transforms?: TreeTransforms;
+  /** Named in syntax errors. */
+  readonly fileName?: string;
 }
 
 /** What one parse found besides the tree. */
@@ -95,6 +98,8 @@ export interface TreeSitterParse {
   readonly root: RawNode;
   /** ERROR and MISSING nodes in tree-sitter's tree (it recovers from every syntax error). */
   readonly errors: number;
+  /** Where the first of them starts, in bytes. */
+  readonly firstError: number | undefined;
 }
 
 /**
@@ -117,6 +122,23 @@ export class TreeSitterFrontEnd implements TreeFrontEnd {
 
   static async load(options: TreeSitterFrontEndOptions): Promise<TreeSitterFrontEnd> {
     return new TreeSitterFrontEnd(await loadLanguage(options.language), options);
+  }
+
+  /**
+   * Parses the original input: throws WhittleError("syntax") naming where tree-sitter found the
+   * first ERROR or MISSING node, unless `allowSyntaxErrors`; returns how many it found.
+   */
+  checkOriginal(input: Uint8Array, allowSyntaxErrors: boolean): number {
+    const { errors, firstError } = this.parseRaw(input);
+    if (errors > 0 && !allowSyntaxErrors) {
+      const before = decoder.decode(input.subarray(0, firstError ?? 0)).split("\n");
+      const where = `${this.options.fileName ?? "input"}:${before.length}:${[...before[before.length - 1]!].length + 1}`;
+      throw new WhittleError(
+        "syntax",
+        `${where}: syntax error: not ${this.language.name} as tree-sitter's grammar reads it (${errors} error${errors > 1 ? "s" : ""} in all); --allow-syntax-errors reduces it all the same`,
+      );
+    }
+    return errors;
   }
 
   parse(input: Uint8Array): ReturnType<TreeFrontEnd["parse"]> {
@@ -146,7 +168,8 @@ export class TreeSitterFrontEnd implements TreeFrontEnd {
         replacement: "",
         children: [],
       };
-      return { root, errors: builder.errors };
+      if (builder.errors === 0 && tree.rootNode.hasError) builder.noteError(tree.rootNode);
+      return { root, errors: builder.errors, firstError: builder.firstError };
     } finally {
       tree.delete();
     }
@@ -158,6 +181,7 @@ const decoder = new TextDecoder();
 /** Turns one tree-sitter tree into RawNodes, iteratively (trees of real inputs can be deep). */
 class RawBuilder {
   errors = 0;
+  firstError: number | undefined;
 
   constructor(
     private readonly language: TreeSitterLanguage,
@@ -173,7 +197,8 @@ class RawBuilder {
     }
     const open = (node: Node): Frame => ({
       node,
-      children: node.children.filter((c): c is Node => c !== null && !c.isExtra),
+      // An extra holding an error stays a child, so that the error is seen.
+      children: node.children.filter((c): c is Node => c !== null && (!c.isExtra || c.hasError)),
       kids: [],
     });
     const stack: Frame[] = [open(rootNode)];
@@ -194,8 +219,14 @@ class RawBuilder {
     return result;
   }
 
+  noteError(node: Node): void {
+    this.errors++;
+    const at = this.byteAt[node.startIndex]!;
+    if (this.firstError === undefined || at < this.firstError) this.firstError = at;
+  }
+
   private leaf(node: Node): RawNode | null {
-    if (node.isMissing || node.isError) this.errors++;
+    if (node.isMissing || node.isError) this.noteError(node);
     const start = this.byteAt[node.startIndex]!;
     const end = this.byteAt[node.endIndex]!;
     if (end <= start) return null;
@@ -212,7 +243,7 @@ class RawBuilder {
   }
 
   private inner(node: Node, children: readonly Node[], kids: (RawNode | null)[]): RawNode | null {
-    if (node.isError) this.errors++;
+    if (node.isError) this.noteError(node);
     const rule = this.language.grammar.rules.get(node.grammarType);
     // Inside and around syntax errors the children do not follow the grammar: nothing there is
     // removable by the grammar (HDD still replaces nodes by their minimal text).
