@@ -4,9 +4,12 @@
  * and option applies unchanged.
  *
  * Packages (pinned exactly in package.json; checked together on Node 20, Debian 12):
- * - `web-tree-sitter` 0.25.10: the runtime, as WASM (`tree-sitter.wasm` in the package). Its
- *   languages may have ABI 13 to 15. The native `tree-sitter` binding is not used: its prebuilt
- *   binary does not load on Debian 12.
+ * - `web-tree-sitter` 0.25.10: the runtime, as WASM (`tree-sitter.wasm` in the package). It loads
+ *   languages of ABI 13 to 15. 0.24.x stops at ABI 14 and refuses the JavaScript and C languages
+ *   ("Incompatible language version 15"); 0.26.3 and 0.27.1 load all three too, but 0.25 is the
+ *   line these grammars were generated with (tree-sitter-javascript 0.25.0 asks for tree-sitter
+ *   ^0.25.0). All of them count `startIndex` in UTF-16 code units of the string parsed. The native
+ *   `tree-sitter` binding is not used: its prebuilt binary does not load on Debian 12.
  * - `tree-sitter-json` 0.24.8 (language ABI 14), `tree-sitter-javascript` 0.25.0 (ABI 15),
  *   `tree-sitter-c` 0.24.1 (ABI 15): each tarball ships the language as `tree-sitter-<name>.wasm` at
  *   its root and `src/grammar.json` and `src/node-types.json`; whittle reads the WASM and
