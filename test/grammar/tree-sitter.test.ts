@@ -18,10 +18,23 @@ import { decodeUtf8 } from "../../src/grammar/tree-sitter/utf8.js";
 import { EditSet } from "../../src/tree/edits.js";
 import { render } from "../../src/tree/render.js";
 import { NO_TRANSFORMS, Tree } from "../../src/tree/tree.js";
-import { nodes, tokens } from "./helpers.js";
+import { nodes, sharedInput, sharedPresent, tokens } from "./helpers.js";
 import { SAMPLES } from "./tree-sitter-samples.js";
 
 const text = (b: Uint8Array): string => Buffer.from(b).toString();
+
+/** The samples, and the small shared benchmark inputs of the language when ../shared is there. */
+function inputsOf(language: BuiltInLanguage): Buffer[] {
+  const shared: Record<BuiltInLanguage, string[]> = {
+    json: ["json-obj-arr-87/input.json"],
+    javascript: [],
+    c: ["zeller-bug-c/input.c"],
+  };
+  return [
+    ...SAMPLES[language].map((s) => Buffer.from(s)),
+    ...(sharedPresent ? shared[language].map(sharedInput) : []),
+  ];
+}
 const frontEnds = new Map<BuiltInLanguage, TreeSitterFrontEnd>();
 async function frontEnd(language: BuiltInLanguage): Promise<TreeSitterFrontEnd> {
   let fe = frontEnds.get(language);
@@ -64,6 +77,22 @@ test("offsets are UTF-8 byte offsets, also after non-ASCII text and astral chara
   assert.deepEqual([...decoded.byteAt], [0, 1, 3, 3, 7, 8, 9]);
 });
 
+test("glue: a space between tokens that would lex as one, never inside a string literal", async () => {
+  const fe = await frontEnd("javascript");
+  assert.equal(fe.glue("let", "x"), true);
+  assert.equal(fe.glue("+", "+"), true);
+  assert.equal(fe.glue("1", ".5"), true);
+  assert.equal(fe.glue("(", "x"), false);
+  assert.equal(fe.glue("x", ";"), false);
+  assert.equal(fe.glue("ab", "cd", "string_fragment", "escape_sequence"), false);
+  // Removing the escape of "ab\ncd" leaves "abcd", not "ab cd".
+  const input = Buffer.from('x = "ab\\ncd";');
+  const { tree, glue } = fe.parse(input);
+  const escape = [...Array(tree.size).keys()].find((id) => tree.kind(id) === "escape_sequence")!;
+  assert.ok(tree.isRemovable(escape));
+  assert.equal(text(render(tree, EditSet.EMPTY.remove([escape]), glue)), 'x = "abcd";');
+});
+
 test("extras (comments) are not nodes: their bytes stay between the tokens", async () => {
   const fe = await frontEnd("javascript");
   const { root } = fe.parseRaw(Buffer.from("a; /* c */ b; // d\n"));
@@ -79,12 +108,13 @@ test("extras (comments) are not nodes: their bytes stay between the tokens", asy
  * an input that tree-sitter parses without an ERROR or MISSING node. Checked on the tree as the
  * passes see it (all transforms) and on the bare tree, for every node type in the samples.
  */
-test("removing any removable node keeps every sample free of syntax errors", async () => {
+test("removing any removable node adds no syntax error to any sample", async () => {
   for (const language of BUILT_IN_LANGUAGES) {
     const fe = await frontEnd(language);
     const removableKinds = new Set<string>();
-    for (const sample of SAMPLES[language]) {
-      const input = Buffer.from(sample);
+    for (const input of inputsOf(language)) {
+      // A shared input may have errors of its own (zeller-bug-c's Duff's device): none may be added.
+      const before = fe.parseRaw(input).errors;
       for (const transforms of [undefined, NO_TRANSFORMS]) {
         const tree =
           transforms === undefined
@@ -96,9 +126,8 @@ test("removing any removable node keeps every sample free of syntax errors", asy
           removable++;
           removableKinds.add(tree.kind(id));
           const candidate = render(tree, EditSet.EMPTY.remove([id]), fe.glue);
-          assert.equal(
-            fe.parseRaw(candidate).errors,
-            0,
+          assert.ok(
+            fe.parseRaw(candidate).errors <= before,
             `${language}: removing ${tree.kind(id)} ${JSON.stringify(text(tree.text(id)))} gives ${JSON.stringify(text(candidate))}`,
           );
         }
@@ -112,17 +141,17 @@ test("removing any removable node keeps every sample free of syntax errors", asy
   }
 });
 
-test("replacing any node by its minimal replacement keeps every sample free of syntax errors", async () => {
+test("replacing any node by its minimal replacement adds no syntax error to any sample", async () => {
   for (const language of BUILT_IN_LANGUAGES) {
     const fe = await frontEnd(language);
-    for (const sample of SAMPLES[language]) {
-      const { tree, glue } = fe.parse(Buffer.from(sample));
+    for (const input of inputsOf(language)) {
+      const before = fe.parseRaw(input).errors;
+      const { tree, glue } = fe.parse(input);
       for (let id = 1; id < tree.size; id++) {
         if (tree.isFixed(id)) continue;
         const candidate = render(tree, EditSet.EMPTY.remove([id]), glue);
-        assert.equal(
-          fe.parseRaw(candidate).errors,
-          0,
+        assert.ok(
+          fe.parseRaw(candidate).errors <= before,
           `${language}: replacing ${tree.kind(id)} ${JSON.stringify(text(tree.text(id)))} by ${JSON.stringify(text(tree.replacement(id)))} gives ${JSON.stringify(text(candidate))}`,
         );
       }

@@ -106,13 +106,24 @@ export interface TreeSitterParse {
 }
 
 /**
+ * The text pieces of string literals in the built-in grammars: inside a string a space is never
+ * needed, and one would change the string's value.
+ */
+const STRING_TEXT_KINDS: ReadonlySet<string> = new Set(["string_content", "string_fragment"]);
+
+/**
  * Two pieces glue unless a space would change nothing, by a conservative rule rather than a re-lex:
  * word characters meeting word characters (`int` `x`), operator characters meeting operator
  * characters (`+` `+`, `/` `/`), or a digit meeting a dot. In JSON, JavaScript and C a space
- * between two tokens never changes their meaning, so one space too many is harmless.
+ * between two tokens never changes their meaning, so one space too many is harmless — except inside
+ * a string literal, whose text pieces never get one.
  */
-export const treeSitterGlue: GlueCheck = (left, right) =>
-  left !== "" && right !== "" && needsSpace(left, right);
+export const treeSitterGlue: GlueCheck = (left, right, leftKind, rightKind) =>
+  left !== "" &&
+  right !== "" &&
+  !STRING_TEXT_KINDS.has(leftKind ?? "") &&
+  !STRING_TEXT_KINDS.has(rightKind ?? "") &&
+  needsSpace(left, right);
 
 /** The tree passes' view of a built-in language: parse bytes into the tree model. */
 export class TreeSitterFrontEnd implements TreeFrontEnd {
