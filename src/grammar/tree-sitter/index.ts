@@ -13,14 +13,24 @@
  * - `tree-sitter-json` 0.24.8 (language ABI 14), `tree-sitter-javascript` 0.25.0 (ABI 15),
  *   `tree-sitter-c` 0.24.1 (ABI 15): each tarball ships the language as `tree-sitter-<name>.wasm` at
  *   its root and `src/grammar.json` and `src/node-types.json`; whittle reads the WASM and
- *   `grammar.json`. Their `install` script (`node-gyp-build`) only looks for the native binding,
- *   which whittle does not need; it finds the bundled prebuilds and downloads nothing, and with
- *   `npm ci --ignore-scripts` (or npm's default of not running dependencies' scripts) the WASM
- *   files are there all the same. Nothing is fetched at install or at run time.
+ *   `grammar.json`. Their `install` script (`node-gyp-build`) is for the native binding, which
+ *   whittle does not use: it loads the linux-x64 prebuild shipped in the tarball (checked: it loads
+ *   on this Debian 12 with Node 20) and exits, building and downloading nothing. npm 11 does not run
+ *   dependencies' install scripts unless approved, and `npm ci --ignore-scripts` gives working
+ *   languages too: the WASM files and grammar.json are plain files of the tarballs. Nothing is
+ *   fetched at install or at run time.
  *
  * Tokens are tree-sitter's leaves, named and anonymous. Extras (comments, whitespace) are treated
  * like ANTLR's hidden channel: they are not nodes, and their bytes stay between the tokens as the
- * renderer's hidden text. Offsets are UTF-8 bytes of the input (see utf8.ts).
+ * renderer's hidden text. Hidden tokens (an inline pattern, the newline that ends a C `#define`)
+ * are not nodes either: their bytes are hidden text too. Offsets are UTF-8 bytes of the input (see
+ * utf8.ts).
+ *
+ * Removability comes from `grammar.json` alone (match.ts): a node's children are matched against its
+ * rule, and those from a REPEAT item, a REPEAT1 item after the first, or an optional part, are
+ * removable groups, as in the ANTLR front-end (several children of one item become a `kind:*`
+ * node). `node-types.json` is not read: its required/multiple flags were measured wrong in 20–25 %
+ * of cases. Minimal replacements are shortest derivations (shortest.ts).
  */
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
