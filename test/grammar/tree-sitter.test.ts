@@ -243,3 +243,31 @@ test("HDD* with the JSON front-end reduces json-obj-arr-87 to a minimal object",
   // (`seq(pair, repeat(seq(",", pair)))`): they become their minimal replacements.
   assert.equal(text(result.output).replace(/\s/g, ""), '{"":0,"":[0,87]}');
 });
+
+test("HDD with hoisting on JavaScript keeps valid code around what the oracle needs", async () => {
+  const fe = await frontEnd("javascript");
+  const parses = (code: string): boolean => {
+    try {
+      new Function(code);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  // The sample as a function body: no module syntax, no await outside an async function.
+  const input = SAMPLES.javascript[0]!.replace(/^import.*\n/m, "")
+    .replace("export default ", "")
+    .replace("await ", "");
+  const wanted = (c: Uint8Array): boolean => parses(text(c)) && text(c).includes('new Error("x")');
+  assert.ok(wanted(Buffer.from(input)));
+  const result = await reduce(Buffer.from(input), wanted, {
+    pipeline: [treePass(parsePhase("hoist*"), fe), treePass(parsePhase("prune+hoist*"), fe)],
+    jobs: 1,
+  });
+  assert.equal(result.kind, "done");
+  const out = text(result.output);
+  assert.ok(wanted(result.output), out);
+  // The function's name is its minimal replacement; the try statement was hoisted away.
+  assert.equal(out.trim(), 'function a() { throw new Error("x"); }');
+  assert.equal(fe.parseRaw(result.output).errors, 0, out);
+});
