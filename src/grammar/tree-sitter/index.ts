@@ -236,7 +236,7 @@ class RawBuilder {
         continue;
       }
       stack.pop();
-      const raw = this.inner(frame.node, frame.children, frame.kids);
+      const raw = this.inner(frame.node, frame.children, frame.kids, stack.length === 0);
       if (stack.length === 0) result = raw;
       else stack[stack.length - 1]!.kids.push(raw);
     }
@@ -266,7 +266,12 @@ class RawBuilder {
     };
   }
 
-  private inner(node: Node, children: readonly Node[], kids: (RawNode | null)[]): RawNode | null {
+  private inner(
+    node: Node,
+    children: readonly Node[],
+    kids: (RawNode | null)[],
+    isRoot: boolean,
+  ): RawNode | null {
     if (node.isError) this.noteError(node);
     const rule = this.language.grammar.rules.get(node.grammarType);
     // Inside and around syntax errors the children do not follow the grammar: nothing there is
@@ -282,6 +287,25 @@ class RawBuilder {
         : [];
     const items = groupChildren(kids, groups, node.type);
     if (items.length === 0) return null;
+    // A hidden token that ends the node (the newline that ends a C preprocessor line) becomes a
+    // fixed leaf of the node, so that removing what follows never takes it away as hidden text.
+    // (The root's tail is the input's trailing whitespace and extras: hidden text as ever.)
+    const nodeEnd = this.byteAt[node.endIndex]!;
+    const lastEnd = items[items.length - 1]!.end;
+    const lastChild = node.lastChild;
+    const lastAny = lastChild === null ? lastEnd : this.byteAt[lastChild.endIndex]!;
+    if (!isRoot && nodeEnd > lastEnd && lastAny <= lastEnd) {
+      const tail = decoder.decode(this.input.subarray(lastEnd, nodeEnd));
+      items.push({
+        kind: `${node.type}:end`,
+        token: true,
+        start: lastEnd,
+        end: nodeEnd,
+        removable: false,
+        replacement: tail,
+        children: [],
+      });
+    }
     const start = items[0]!.start;
     const end = items[items.length - 1]!.end;
     const replacement = this.replacementOf(node, this.byteAt[node.startIndex]!, this.byteAt[node.endIndex]!);
