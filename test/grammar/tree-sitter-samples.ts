@@ -53,5 +53,7 @@ int main(int argc, char **argv) {
 }
 `,
     'const char *greeting = "grüße, 世界"; // ünïcode\nint f(void) { return sizeof(greeting); }\n',
+    // Preprocessor lines (a line marker, a #define) end at their newline, a hidden token.
+    '# 134 "stdio.h" 2 3 4\n\n\nextern int count;\n#define N 1\nextern int y;\n',
   ],
 };
