@@ -1,4 +1,5 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { BUILT_IN_LANGUAGES, type BuiltInLanguage } from "../grammar/tree-sitter/index.js";
 import type { TreeTransforms } from "../tree/tree.js";
 import { EXIT } from "./exit.js";
 import { reduceOptionsOf, reductionFlags, type CliReduceOptions } from "./reduce-flags.js";
@@ -20,6 +21,8 @@ export interface CliOptions {
   grammar: string[];
   /** Or a format file: grammars, start rules, replacements and islands (format-file.ts). */
   format: string | undefined;
+  /** Or a built-in language, parsed with tree-sitter. */
+  language: BuiltInLanguage | undefined;
   start: string | undefined;
   grammarHelpers: string | undefined;
   allowSyntaxErrors: boolean;
@@ -121,6 +124,12 @@ export function buildProgram(version: string): Command {
         "--format <file>",
         "format file (JSON or YAML): grammars, start rules, replacements and islands, instead of --grammar",
       ),
+    )
+    .addOption(
+      new Option(
+        "--language <name>",
+        "built-in language for tree reduction (tree-sitter), instead of --grammar",
+      ).choices(BUILT_IN_LANGUAGES),
     )
     .addOption(new Option("--start <rule>", "the grammar's start rule (default: the parser's first rule)"))
     .addOption(
@@ -246,6 +255,7 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
     verbose: o.verbose === true,
     grammar: (o.grammar as string[] | undefined) ?? [],
     format: o.format as string | undefined,
+    language: o.language as BuiltInLanguage | undefined,
     start: o.start as string | undefined,
     grammarHelpers: o.grammarHelpers as string | undefined,
     allowSyntaxErrors: o.allowSyntaxErrors === true,

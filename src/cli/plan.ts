@@ -2,6 +2,7 @@ import { lstat, readFile, realpath, stat } from "node:fs/promises";
 import { basename, delimiter, dirname, resolve } from "node:path";
 import { readFile as readText } from "node:fs/promises";
 import { AntlrFrontEnd } from "../grammar/front-end.js";
+import { TreeSitterFrontEnd } from "../grammar/tree-sitter/index.js";
 import { formatFromData, FormatFileError, parseFormatText, type FormatFile } from "../grammar/format-file.js";
 import { compatibilityTable } from "../hdd/compatibility.js";
 import type { Compatibility } from "../hdd/search.js";
@@ -47,7 +48,7 @@ export interface RunPlan {
   /** The passes, in order: ddmin over atoms, or the tree phases of a grammar and their polish. */
   readonly pipeline: Pass[];
   /** With --grammar: the front-end, and how many syntax errors the original has (when allowed). */
-  readonly frontEnd: AntlrFrontEnd | undefined;
+  readonly frontEnd: AntlrFrontEnd | TreeSitterFrontEnd | undefined;
   readonly syntaxErrors: number;
 }
 
@@ -153,6 +154,7 @@ export type GrammarOptions = Pick<
   CliOptions,
   | "grammar"
   | "format"
+  | "language"
   | "start"
   | "grammarHelpers"
   | "allowSyntaxErrors"
@@ -200,22 +202,34 @@ export async function treeSetup(
   input: Uint8Array,
   fileName: string,
 ): Promise<{
-  frontEnd: AntlrFrontEnd | undefined;
+  frontEnd: AntlrFrontEnd | TreeSitterFrontEnd | undefined;
   compatible: Compatibility | undefined;
   syntaxErrors: number;
 }> {
-  if (o.grammar.length === 0 && o.format === undefined) {
+  if (o.grammar.length === 0 && o.format === undefined && o.language === undefined) {
     for (const [given, option] of [
       [o.start, "--start"],
       [o.grammarHelpers, "--grammar-helpers"],
       [o.replacements, "--replacements"],
       [o.hoistCompatible, "--hoist-compatible"],
     ] as const) {
-      if (given !== undefined) throw new UsageError(`${option} needs a grammar: add --grammar FILE`);
+      if (given !== undefined)
+        throw new UsageError(`${option} needs a grammar: add --grammar FILE or --language NAME`);
     }
     if (o.allowSyntaxErrors)
-      throw new UsageError("--allow-syntax-errors needs a grammar: add --grammar FILE");
+      throw new UsageError("--allow-syntax-errors needs a grammar: add --grammar FILE or --language NAME");
     return { frontEnd: undefined, compatible: undefined, syntaxErrors: 0 };
+  }
+  if (o.language !== undefined) {
+    for (const [given, option] of [
+      [o.grammar.length > 0 ? "" : undefined, "--grammar"],
+      [o.format, "--format"],
+      [o.start, "--start"],
+      [o.grammarHelpers, "--grammar-helpers"],
+    ] as const) {
+      if (given !== undefined)
+        throw new UsageError(`--language and ${option} cannot be combined: the language is built in`);
+    }
   }
   if (o.format !== undefined) {
     if (o.grammar.length > 0) {
@@ -241,6 +255,16 @@ export async function treeSetup(
     transforms: o.transforms,
     fileName,
   };
+  if (o.language !== undefined) {
+    const frontEnd = await TreeSitterFrontEnd.load({
+      language: o.language,
+      ...(replacements ? { replacements } : {}),
+      transforms: o.transforms,
+      fileName,
+    });
+    const syntaxErrors = frontEnd.checkOriginal(input, o.allowSyntaxErrors);
+    return { frontEnd, compatible, syntaxErrors };
+  }
   const frontEnd =
     o.format !== undefined
       ? await AntlrFrontEnd.loadFormat({ format: await readFormatOption(o.format, cwd), ...common })

@@ -3,12 +3,13 @@ import { basename, resolve } from "node:path";
 import { Command, CommanderError, Option } from "commander";
 import { WhittleError } from "../errors.js";
 import { describeTree, treeJson } from "../tree/describe.js";
+import { BUILT_IN_LANGUAGES, type BuiltInLanguage } from "../grammar/tree-sitter/index.js";
 import { repeatable, transformsOf, UsageError } from "./args.js";
 import { EXIT } from "./exit.js";
 import { treeSetup } from "./plan.js";
 
 /**
- * `whittle tree INPUT --grammar G.g4 [--start RULE] [--json]` (or `--format FILE`): prints the tree of INPUT as the tree
+ * `whittle tree INPUT --grammar G.g4 [--start RULE] [--json]` (or `--format FILE`, `--language NAME`): prints the tree of INPUT as the tree
  * passes see it (after the transforms): kinds, byte spans, removable marks, replacements. For
  * debugging a grammar or a replacements file; tools read `--json`.
  */
@@ -26,6 +27,11 @@ export async function runTreeCommand(
       ),
     )
     .addOption(new Option("--format <file>", "format file: grammars, start rules, replacements, islands"))
+    .addOption(
+      new Option("--language <name>", "built-in language (tree-sitter), instead of --grammar").choices(
+        BUILT_IN_LANGUAGES,
+      ),
+    )
     .addOption(new Option("--start <rule>", "start rule (default: the parser's first rule)"))
     .addOption(new Option("--grammar-helpers <module>", "helpers the grammar's predicates call"))
     .addOption(new Option("--allow-syntax-errors", "parse with ANTLR's error recovery"))
@@ -47,8 +53,11 @@ export async function runTreeCommand(
   try {
     const grammar = (o["grammar"] as string[] | undefined) ?? [];
     const format = o["format"] as string | undefined;
-    if (grammar.length === 0 && format === undefined) {
-      throw new UsageError("whittle tree needs a grammar: add --grammar FILE (or --format FILE)");
+    const language = o["language"] as BuiltInLanguage | undefined;
+    if (grammar.length === 0 && format === undefined && language === undefined) {
+      throw new UsageError(
+        "whittle tree needs a grammar: add --grammar FILE (or --format FILE, or --language NAME)",
+      );
     }
     let bytes: Uint8Array;
     try {
@@ -63,6 +72,7 @@ export async function runTreeCommand(
       {
         grammar,
         format,
+        language,
         start: o["start"] as string | undefined,
         grammarHelpers: o["grammarHelpers"] as string | undefined,
         allowSyntaxErrors: o["allowSyntaxErrors"] === true,

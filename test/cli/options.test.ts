@@ -28,6 +28,7 @@ const CLI_ONLY = [
   "--stats <file>",
   "--grammar <file>",
   "--format <file>",
+  "--language <name>",
   "--start <rule>",
   "--grammar-helpers <module>",
   "--allow-syntax-errors",

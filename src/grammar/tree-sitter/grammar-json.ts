@@ -1,0 +1,64 @@
+/**
+ * A tree-sitter grammar as its `src/grammar.json` describes it: the rules' expressions, and which
+ * names a parse tree never shows as nodes of their own (hidden `_rules`, inlined rules, supertypes,
+ * hidden external tokens).
+ */
+
+/** One expression of `grammar.json` (the `type` field names the combinator). */
+export type Rule =
+  | { readonly type: "BLANK" }
+  | { readonly type: "STRING"; readonly value: string }
+  | { readonly type: "PATTERN"; readonly value: string; readonly flags?: string }
+  | { readonly type: "SYMBOL"; readonly name: string }
+  | { readonly type: "SEQ" | "CHOICE"; readonly members: readonly Rule[] }
+  | { readonly type: "REPEAT" | "REPEAT1"; readonly content: Rule }
+  | { readonly type: "FIELD"; readonly name: string; readonly content: Rule }
+  | { readonly type: "ALIAS"; readonly value: string; readonly named: boolean; readonly content: Rule }
+  | {
+      readonly type: "PREC" | "PREC_LEFT" | "PREC_RIGHT" | "PREC_DYNAMIC";
+      readonly value: number | string;
+      readonly content: Rule;
+    }
+  | { readonly type: "TOKEN" | "IMMEDIATE_TOKEN"; readonly content: Rule }
+  | { readonly type: "RESERVED"; readonly context_name: string; readonly content: Rule };
+
+export interface GrammarJson {
+  readonly name: string;
+  readonly rules: Readonly<Record<string, Rule>>;
+  readonly extras?: readonly Rule[];
+  readonly externals?: readonly Rule[];
+  readonly inline?: readonly string[];
+  readonly supertypes?: readonly string[];
+  readonly word?: string;
+}
+
+/** The grammar with the questions the front-end asks of it answered once. */
+export class TsGrammar {
+  readonly rules: ReadonlyMap<string, Rule>;
+  /** The first rule: the root of every parse tree. */
+  readonly start: string;
+  private readonly expanded: ReadonlySet<string>;
+  private readonly externals: ReadonlySet<string>;
+
+  constructor(readonly json: GrammarJson) {
+    this.rules = new Map(Object.entries(json.rules));
+    this.start = Object.keys(json.rules)[0]!;
+    this.expanded = new Set([...(json.inline ?? []), ...(json.supertypes ?? [])]);
+    this.externals = new Set(
+      (json.externals ?? []).flatMap((rule) => (rule.type === "SYMBOL" ? [rule.name] : [])),
+    );
+  }
+
+  /**
+   * Whether a symbol is expanded into its parent in a parse tree rather than showing as a node:
+   * hidden rules (`_x`), inlined rules and supertypes. Only meaningful for names with a rule.
+   */
+  isExpanded(name: string): boolean {
+    return name.startsWith("_") || this.expanded.has(name);
+  }
+
+  /** A token that the language's external scanner (C code) produces, not the grammar's rules. */
+  isExternal(name: string): boolean {
+    return this.externals.has(name) && !this.rules.has(name);
+  }
+}

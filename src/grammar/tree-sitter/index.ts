@@ -1,0 +1,332 @@
+/**
+ * The tree-sitter front-end: built-in languages (JSON, JavaScript, C) parsed with tree-sitter's WASM
+ * runtime into the same tree model as the ANTLR front-end, so every HDD algorithm, transform, phase
+ * and option applies unchanged.
+ *
+ * Packages (pinned exactly in package.json; checked together on Node 20, Debian 12):
+ * - `web-tree-sitter` 0.25.10: the runtime, as WASM (`tree-sitter.wasm` in the package). It loads
+ *   languages of ABI 13 to 15. 0.24.x stops at ABI 14 and refuses the JavaScript and C languages
+ *   ("Incompatible language version 15"); 0.26.3 and 0.27.1 load all three too, but 0.25 is the
+ *   line these grammars were generated with (tree-sitter-javascript 0.25.0 asks for tree-sitter
+ *   ^0.25.0). All of them count `startIndex` in UTF-16 code units of the string parsed. The native
+ *   `tree-sitter` binding is not used: its prebuilt binary does not load on Debian 12.
+ * - `tree-sitter-json` 0.24.8 (language ABI 14), `tree-sitter-javascript` 0.25.0 (ABI 15),
+ *   `tree-sitter-c` 0.24.1 (ABI 15): each tarball ships the language as `tree-sitter-<name>.wasm` at
+ *   its root and `src/grammar.json` and `src/node-types.json`; whittle reads the WASM and
+ *   `grammar.json`. Their `install` script (`node-gyp-build`) is for the native binding, which
+ *   whittle does not use: it loads the linux-x64 prebuild shipped in the tarball (checked: it loads
+ *   on this Debian 12 with Node 20) and exits, building and downloading nothing. npm 11 does not run
+ *   dependencies' install scripts unless approved, and `npm ci --ignore-scripts` gives working
+ *   languages too: the WASM files and grammar.json are plain files of the tarballs. Nothing is
+ *   fetched at install or at run time.
+ *
+ * Tokens are tree-sitter's leaves, named and anonymous. Extras (comments, whitespace) are treated
+ * like ANTLR's hidden channel: they are not nodes, and their bytes stay between the tokens as the
+ * renderer's hidden text. Hidden tokens (an inline pattern, the newline that ends a C `#define`)
+ * are not nodes either: their bytes are hidden text too. Offsets are UTF-8 bytes of the input (see
+ * utf8.ts).
+ *
+ * Removability comes from `grammar.json` alone (match.ts): a node's children are matched against its
+ * rule, and those from a REPEAT item, a REPEAT1 item after the first, or an optional part, are
+ * removable groups, as in the ANTLR front-end (several children of one item become a `kind:*`
+ * node). `node-types.json` is not read: its required/multiple flags were measured wrong in 20–25 %
+ * of cases. Minimal replacements are shortest derivations (shortest.ts).
+ */
+import { createRequire } from "node:module";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { Language, Parser, type Node } from "web-tree-sitter";
+import { WhittleError } from "../../errors.js";
+import type { TreeFrontEnd } from "../../hdd/phases.js";
+import type { GlueCheck, RawNode } from "../../tree/raw.js";
+import { NO_REPLACEMENTS, type Replacements } from "../../tree/replacements.js";
+import { ALL_TRANSFORMS, Tree, type TreeTransforms } from "../../tree/tree.js";
+import { groupChildren } from "../groups.js";
+import { TsGrammar, type GrammarJson } from "./grammar-json.js";
+import { removableGroups } from "./match.js";
+import { needsSpace, shortestRuleTexts } from "./shortest.js";
+import { decodeUtf8 } from "./utf8.js";
+
+/** The built-in languages. */
+export const BUILT_IN_LANGUAGES = ["json", "javascript", "c"] as const;
+export type BuiltInLanguage = (typeof BUILT_IN_LANGUAGES)[number];
+
+/**
+ * The text of external-scanner tokens (C code the grammar cannot describe), where known. Tokens not
+ * here have no minimal replacement of their own: a node that needs one keeps its text.
+ */
+const EXTERNAL_TEXTS: Record<BuiltInLanguage, Readonly<Record<string, string>>> = {
+  json: {},
+  javascript: { _automatic_semicolon: ";", _ternary_qmark: "?", _template_chars: "" },
+  c: {},
+};
+
+const require = createRequire(import.meta.url);
+
+/** A loaded language: its parser and its grammar with the shortest text of each rule. */
+export interface TreeSitterLanguage {
+  readonly name: BuiltInLanguage;
+  readonly parser: Parser;
+  readonly grammar: TsGrammar;
+  readonly shortest: ReadonlyMap<string, string>;
+}
+
+let runtime: Promise<void> | undefined;
+const loaded = new Map<BuiltInLanguage, Promise<TreeSitterLanguage>>();
+
+/** Loads a built-in language once per process (the WASM runtime too). */
+export function loadLanguage(name: BuiltInLanguage): Promise<TreeSitterLanguage> {
+  let language = loaded.get(name);
+  if (language === undefined) {
+    language = load(name);
+    loaded.set(name, language);
+  }
+  return language;
+}
+
+async function load(name: BuiltInLanguage): Promise<TreeSitterLanguage> {
+  runtime ??= Parser.init();
+  await runtime;
+  const root = dirname(require.resolve(`tree-sitter-${name}/package.json`));
+  const language = await Language.load(join(root, `tree-sitter-${name}.wasm`));
+  const parser = new Parser();
+  parser.setLanguage(language);
+  const json = JSON.parse(readFileSync(join(root, "src/grammar.json"), "utf8")) as GrammarJson;
+  const grammar = new TsGrammar(json);
+  const shortest = shortestRuleTexts(grammar, new Map(Object.entries(EXTERNAL_TEXTS[name])));
+  return { name, parser, grammar, shortest };
+}
+
+export interface TreeSitterFrontEndOptions {
+  readonly language: BuiltInLanguage;
+  /** The user's replacements (a replacements file). */
+  readonly replacements?: Replacements;
+  readonly transforms?: TreeTransforms;
+  /** Named in syntax errors. */
+  readonly fileName?: string;
+}
+
+/** What one parse found besides the tree. */
+export interface TreeSitterParse {
+  readonly root: RawNode;
+  /** ERROR and MISSING nodes in tree-sitter's tree (it recovers from every syntax error). */
+  readonly errors: number;
+  /** Where the first of them starts, in bytes. */
+  readonly firstError: number | undefined;
+}
+
+/**
+ * The text pieces of string literals in the built-in grammars: inside a string a space is never
+ * needed, and one would change the string's value.
+ */
+const STRING_TEXT_KINDS: ReadonlySet<string> = new Set(["string_content", "string_fragment"]);
+
+/**
+ * Two pieces glue unless a space would change nothing, by a conservative rule rather than a re-lex:
+ * word characters meeting word characters (`int` `x`), operator characters meeting operator
+ * characters (`+` `+`, `/` `/`), or a digit meeting a dot. In JSON, JavaScript and C a space
+ * between two tokens never changes their meaning, so one space too many is harmless — except inside
+ * a string literal, whose text pieces never get one.
+ */
+export const treeSitterGlue: GlueCheck = (left, right, leftKind, rightKind) =>
+  left !== "" &&
+  right !== "" &&
+  !STRING_TEXT_KINDS.has(leftKind ?? "") &&
+  !STRING_TEXT_KINDS.has(rightKind ?? "") &&
+  needsSpace(left, right);
+
+/** The tree passes' view of a built-in language: parse bytes into the tree model. */
+export class TreeSitterFrontEnd implements TreeFrontEnd {
+  readonly glue: GlueCheck = treeSitterGlue;
+
+  private constructor(
+    readonly language: TreeSitterLanguage,
+    private readonly options: TreeSitterFrontEndOptions,
+  ) {}
+
+  static async load(options: TreeSitterFrontEndOptions): Promise<TreeSitterFrontEnd> {
+    return new TreeSitterFrontEnd(await loadLanguage(options.language), options);
+  }
+
+  /**
+   * Parses the original input: throws WhittleError("syntax") naming where tree-sitter found the
+   * first ERROR or MISSING node, unless `allowSyntaxErrors`; returns how many it found.
+   */
+  checkOriginal(input: Uint8Array, allowSyntaxErrors: boolean): number {
+    const { errors, firstError } = this.parseRaw(input);
+    if (errors > 0 && !allowSyntaxErrors) {
+      const before = decoder.decode(input.subarray(0, firstError ?? 0)).split("\n");
+      const where = `${this.options.fileName ?? "input"}:${before.length}:${[...before[before.length - 1]!].length + 1}`;
+      throw new WhittleError(
+        "syntax",
+        `${where}: syntax error: not ${this.language.name} as tree-sitter's grammar reads it (${errors} error${errors > 1 ? "s" : ""} in all); --allow-syntax-errors reduces it all the same`,
+      );
+    }
+    return errors;
+  }
+
+  parse(input: Uint8Array): ReturnType<TreeFrontEnd["parse"]> {
+    const { root } = this.parseRaw(input);
+    const tree = Tree.build(
+      input,
+      root,
+      this.options.transforms ?? ALL_TRANSFORMS,
+      this.options.replacements ?? NO_REPLACEMENTS,
+    );
+    return { tree, glue: this.glue };
+  }
+
+  /** The parse tree of `input` as plain data, before any transform. */
+  parseRaw(input: Uint8Array): TreeSitterParse {
+    const decoded = decodeUtf8(input);
+    const tree = this.language.parser.parse(decoded.text);
+    if (tree === null) throw new Error("tree-sitter returned no tree");
+    try {
+      const builder = new RawBuilder(this.language, input, decoded.byteAt);
+      const root = builder.build(tree.rootNode) ?? {
+        kind: this.language.grammar.start,
+        token: false,
+        start: 0,
+        end: 0,
+        removable: false,
+        replacement: "",
+        children: [],
+      };
+      if (builder.errors === 0 && tree.rootNode.hasError) builder.noteError(tree.rootNode);
+      return { root, errors: builder.errors, firstError: builder.firstError };
+    } finally {
+      tree.delete();
+    }
+  }
+}
+
+const decoder = new TextDecoder();
+
+/** Turns one tree-sitter tree into RawNodes, iteratively (trees of real inputs can be deep). */
+class RawBuilder {
+  errors = 0;
+  firstError: number | undefined;
+
+  constructor(
+    private readonly language: TreeSitterLanguage,
+    private readonly input: Uint8Array,
+    private readonly byteAt: Uint32Array,
+  ) {}
+
+  build(rootNode: Node): RawNode | null {
+    interface Frame {
+      readonly node: Node;
+      readonly children: Node[];
+      readonly kids: (RawNode | null)[];
+    }
+    const open = (node: Node): Frame => ({
+      node,
+      // An extra holding an error stays a child, so that the error is seen.
+      children: node.children.filter((c): c is Node => c !== null && (!c.isExtra || c.hasError)),
+      kids: [],
+    });
+    const stack: Frame[] = [open(rootNode)];
+    let result: RawNode | null = null;
+    while (stack.length > 0) {
+      const frame = stack[stack.length - 1]!;
+      if (frame.kids.length < frame.children.length) {
+        const child = frame.children[frame.kids.length]!;
+        if (child.childCount === 0) frame.kids.push(this.leaf(child));
+        else stack.push(open(child));
+        continue;
+      }
+      stack.pop();
+      const raw = this.inner(frame.node, frame.children, frame.kids, stack.length === 0);
+      if (stack.length === 0) result = raw;
+      else stack[stack.length - 1]!.kids.push(raw);
+    }
+    return result;
+  }
+
+  noteError(node: Node): void {
+    this.errors++;
+    const at = this.byteAt[node.startIndex]!;
+    if (this.firstError === undefined || at < this.firstError) this.firstError = at;
+  }
+
+  private leaf(node: Node): RawNode | null {
+    if (node.isMissing || node.isError) this.noteError(node);
+    const start = this.byteAt[node.startIndex]!;
+    const end = this.byteAt[node.endIndex]!;
+    if (end <= start) return null;
+    const replacement = this.replacementOf(node, start, end);
+    return {
+      kind: node.type,
+      token: true,
+      start,
+      end,
+      removable: replacement === "",
+      replacement,
+      children: [],
+    };
+  }
+
+  private inner(
+    node: Node,
+    children: readonly Node[],
+    kids: (RawNode | null)[],
+    isRoot: boolean,
+  ): RawNode | null {
+    if (node.isError) this.noteError(node);
+    const rule = this.language.grammar.rules.get(node.grammarType);
+    // Inside and around syntax errors the children do not follow the grammar: nothing there is
+    // removable by the grammar (HDD still replaces nodes by their minimal text).
+    const clean = !node.isError && children.every((c) => !c.isError && !c.isMissing);
+    const groups =
+      rule !== undefined && clean
+        ? (removableGroups(
+            this.language.grammar,
+            rule,
+            children.map((c) => ({ type: c.type, named: c.isNamed })),
+          ) ?? [])
+        : [];
+    const items = groupChildren(kids, groups, node.type);
+    if (items.length === 0) return null;
+    // A hidden token that ends the node (the newline that ends a C preprocessor line) becomes a
+    // fixed leaf of the node, so that removing what follows never takes it away as hidden text.
+    // (The root's tail is the input's trailing whitespace and extras: hidden text as ever.)
+    const nodeEnd = this.byteAt[node.endIndex]!;
+    const lastEnd = items[items.length - 1]!.end;
+    const lastChild = node.lastChild;
+    const lastAny = lastChild === null ? lastEnd : this.byteAt[lastChild.endIndex]!;
+    if (!isRoot && nodeEnd > lastEnd && lastAny <= lastEnd) {
+      const tail = decoder.decode(this.input.subarray(lastEnd, nodeEnd));
+      items.push({
+        kind: `${node.type}:end`,
+        token: true,
+        start: lastEnd,
+        end: nodeEnd,
+        removable: false,
+        replacement: tail,
+        children: [],
+      });
+    }
+    const start = items[0]!.start;
+    const end = items[items.length - 1]!.end;
+    const replacement = this.replacementOf(node, this.byteAt[node.startIndex]!, this.byteAt[node.endIndex]!);
+    return {
+      kind: node.type,
+      token: false,
+      start,
+      end,
+      removable: replacement === "",
+      replacement,
+      children: items,
+    };
+  }
+
+  /**
+   * The shortest text of the node's rule (its name before any alias); an anonymous token is its own
+   * text; anything without a known shortest text (an external token, an ERROR) keeps its text.
+   */
+  private replacementOf(node: Node, start: number, end: number): string {
+    const own = (): string => decoder.decode(this.input.subarray(start, end));
+    if (!node.isNamed || node.isError) return own();
+    return this.language.shortest.get(node.grammarType) ?? own();
+  }
+}

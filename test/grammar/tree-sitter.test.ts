@@ -1,0 +1,274 @@
+/**
+ * The tree-sitter front-end: built-in languages parsed into the tree model, removability from
+ * grammar.json checked against the parser itself, minimal replacements, and a reduction end to end.
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { Script } from "node:vm";
+import { reduce } from "../../src/index.js";
+import { parsePhase, treePass } from "../../src/hdd/phases.js";
+import { TsGrammar, type Rule } from "../../src/grammar/tree-sitter/grammar-json.js";
+import {
+  BUILT_IN_LANGUAGES,
+  TreeSitterFrontEnd,
+  type BuiltInLanguage,
+} from "../../src/grammar/tree-sitter/index.js";
+import { removableGroups } from "../../src/grammar/tree-sitter/match.js";
+import { shortestMatch } from "../../src/grammar/tree-sitter/shortest.js";
+import { decodeUtf8 } from "../../src/grammar/tree-sitter/utf8.js";
+import { EditSet } from "../../src/tree/edits.js";
+import { render } from "../../src/tree/render.js";
+import { NO_TRANSFORMS, Tree } from "../../src/tree/tree.js";
+import { nodes, sharedInput, sharedPresent, tokens } from "./helpers.js";
+import { SAMPLES } from "./tree-sitter-samples.js";
+
+const text = (b: Uint8Array): string => Buffer.from(b).toString();
+
+/** The samples, and the small shared benchmark inputs of the language when ../shared is there. */
+function inputsOf(language: BuiltInLanguage): Buffer[] {
+  const shared: Record<BuiltInLanguage, string[]> = {
+    json: ["json-obj-arr-87/input.json"],
+    javascript: [],
+    c: ["zeller-bug-c/input.c"],
+  };
+  return [
+    ...SAMPLES[language].map((s) => Buffer.from(s)),
+    ...(sharedPresent ? shared[language].map(sharedInput) : []),
+  ];
+}
+const frontEnds = new Map<BuiltInLanguage, TreeSitterFrontEnd>();
+async function frontEnd(language: BuiltInLanguage): Promise<TreeSitterFrontEnd> {
+  let fe = frontEnds.get(language);
+  if (fe === undefined) frontEnds.set(language, (fe = await TreeSitterFrontEnd.load({ language })));
+  return fe;
+}
+
+test("every sample parses without a syntax error", async () => {
+  for (const language of BUILT_IN_LANGUAGES) {
+    const fe = await frontEnd(language);
+    for (const sample of SAMPLES[language]) assert.equal(fe.parseRaw(Buffer.from(sample)).errors, 0, sample);
+  }
+});
+
+test("round trip: parse and render without edits gives the input, byte for byte", async () => {
+  const odd = [
+    Buffer.from([0x7b, 0x22, 0xff, 0xc3, 0x22, 0x3a, 0x20, 0x31, 0x7d]), // invalid UTF-8 in a string
+    Buffer.from("  \n"),
+    Buffer.from(""),
+  ];
+  for (const language of BUILT_IN_LANGUAGES) {
+    const fe = await frontEnd(language);
+    for (const input of [...SAMPLES[language].map((s) => Buffer.from(s)), ...odd]) {
+      const { tree, glue } = fe.parse(input);
+      assert.deepEqual(Buffer.from(render(tree, EditSet.EMPTY, glue)), input, `${language}: ${text(input)}`);
+    }
+  }
+});
+
+test("offsets are UTF-8 byte offsets, also after non-ASCII text and astral characters", async () => {
+  const fe = await frontEnd("json");
+  const input = Buffer.from('["é🙂", 42]');
+  const numbers = tokens(fe.parseRaw(input).root).filter((t) => t.kind === "number");
+  assert.equal(numbers.length, 1);
+  assert.equal(numbers[0]!.start, input.indexOf("42"));
+  assert.equal(numbers[0]!.end, input.indexOf("42") + 2);
+
+  const decoded = decodeUtf8(Buffer.from([0x61, 0xc3, 0xa9, 0xf0, 0x9f, 0x99, 0x82, 0xff, 0x62]));
+  assert.equal(decoded.text, "aé🙂\ufffdb");
+  assert.deepEqual([...decoded.byteAt], [0, 1, 3, 3, 7, 8, 9]);
+});
+
+test("glue: a space between tokens that would lex as one, never inside a string literal", async () => {
+  const fe = await frontEnd("javascript");
+  assert.equal(fe.glue("let", "x"), true);
+  assert.equal(fe.glue("+", "+"), true);
+  assert.equal(fe.glue("1", ".5"), true);
+  assert.equal(fe.glue("(", "x"), false);
+  assert.equal(fe.glue("x", ";"), false);
+  assert.equal(fe.glue("ab", "cd", "string_fragment", "escape_sequence"), false);
+  // Removing the escape of "ab\ncd" leaves "abcd", not "ab cd".
+  const input = Buffer.from('x = "ab\\ncd";');
+  const { tree, glue } = fe.parse(input);
+  const escape = [...Array(tree.size).keys()].find((id) => tree.kind(id) === "escape_sequence")!;
+  assert.ok(tree.isRemovable(escape));
+  assert.equal(text(render(tree, EditSet.EMPTY.remove([escape]), glue)), 'x = "abcd";');
+});
+
+test("extras (comments) are not nodes: their bytes stay between the tokens", async () => {
+  const fe = await frontEnd("javascript");
+  const { root } = fe.parseRaw(Buffer.from("a; /* c */ b; // d\n"));
+  assert.ok([...nodes(root)].every((n) => n.kind !== "comment"));
+  assert.deepEqual(
+    tokens(root).map((t) => t.kind),
+    ["identifier", ";", "identifier", ";"],
+  );
+});
+
+/**
+ * Removability against the parser: every node the front-end marks removable, removed alone, leaves
+ * an input that tree-sitter parses without an ERROR or MISSING node. Checked on the tree as the
+ * passes see it (all transforms) and on the bare tree, for every node type in the samples.
+ */
+test("removing any removable node adds no syntax error to any sample", async () => {
+  for (const language of BUILT_IN_LANGUAGES) {
+    const fe = await frontEnd(language);
+    const removableKinds = new Set<string>();
+    for (const input of inputsOf(language)) {
+      // A shared input may have errors of its own (zeller-bug-c's Duff's device): none may be added.
+      const before = fe.parseRaw(input).errors;
+      for (const transforms of [undefined, NO_TRANSFORMS]) {
+        const tree =
+          transforms === undefined
+            ? fe.parse(input).tree
+            : Tree.build(input, fe.parseRaw(input).root, transforms);
+        let removable = 0;
+        for (let id = 1; id < tree.size; id++) {
+          if (!tree.isRemovable(id)) continue;
+          removable++;
+          removableKinds.add(tree.kind(id));
+          const candidate = render(tree, EditSet.EMPTY.remove([id]), fe.glue);
+          assert.ok(
+            fe.parseRaw(candidate).errors <= before,
+            `${language}: removing ${tree.kind(id)} ${JSON.stringify(text(tree.text(id)))} gives ${JSON.stringify(text(candidate))}`,
+          );
+        }
+        assert.ok(removable > 0, `${language}: nothing removable`);
+      }
+    }
+    assert.ok(
+      removableKinds.size >= (language === "json" ? 5 : 15),
+      `${language}: ${[...removableKinds].join(" ")}`,
+    );
+  }
+});
+
+test("replacing any node by its minimal replacement adds no syntax error to any sample", async () => {
+  for (const language of BUILT_IN_LANGUAGES) {
+    const fe = await frontEnd(language);
+    for (const input of inputsOf(language)) {
+      const before = fe.parseRaw(input).errors;
+      const { tree, glue } = fe.parse(input);
+      for (let id = 1; id < tree.size; id++) {
+        if (tree.isFixed(id)) continue;
+        const candidate = render(tree, EditSet.EMPTY.remove([id]), glue);
+        assert.ok(
+          fe.parseRaw(candidate).errors <= before,
+          `${language}: replacing ${tree.kind(id)} ${JSON.stringify(text(tree.text(id)))} by ${JSON.stringify(text(tree.replacement(id)))} gives ${JSON.stringify(text(candidate))}`,
+        );
+      }
+    }
+  }
+});
+
+test("minimal replacements of known nodes", async () => {
+  const cases: [BuiltInLanguage, string, string][] = [
+    ["json", "object", "{}"],
+    ["json", "array", "[]"],
+    ["json", "number", "0"],
+    ["json", "string", '""'],
+    ["javascript", "statement_block", "{}"],
+    ["javascript", "formal_parameters", "()"],
+    ["javascript", "identifier", "a"],
+    ["c", "compound_statement", "{}"],
+    ["c", "parameter_list", "()"],
+    ["c", "number_literal", "0"],
+  ];
+  for (const [language, kind, replacement] of cases) {
+    assert.equal((await frontEnd(language)).language.shortest.get(kind), replacement, `${language} ${kind}`);
+  }
+  // In the tree: a node that must stay gets its rule's shortest text, an optional one "".
+  const { root } = (await frontEnd("c")).parseRaw(Buffer.from("int main(void) { return 0; }"));
+  const body = [...nodes(root)].find((n) => n.kind === "compound_statement")!;
+  assert.deepEqual([body.removable, body.replacement], [false, "{}"]);
+  const ret = [...nodes(root)].find((n) => n.kind === "return_statement")!;
+  assert.deepEqual([ret.removable, ret.replacement], [true, ""]);
+});
+
+test("removable groups: repeats, REPEAT1 beyond its first item, optionals; ambiguity is not removable", () => {
+  const s = (value: string): Rule => ({ type: "STRING", value });
+  const grammar = new TsGrammar({ name: "t", rules: { start: { type: "BLANK" } } });
+  const kids = (...types: string[]) => types.map((type) => ({ type, named: false }));
+  const list: Rule = {
+    type: "SEQ",
+    members: [
+      s("["),
+      { type: "REPEAT1", content: s("x") },
+      { type: "REPEAT", content: { type: "SEQ", members: [s(","), s("y")] } },
+      { type: "CHOICE", members: [s("!"), { type: "BLANK" }] },
+      s("]"),
+    ],
+  };
+  assert.deepEqual(removableGroups(grammar, list, kids("[", "x", "x", ",", "y", "!", "]")), [
+    { start: 2, end: 3, quantifier: "+" },
+    { start: 3, end: 5, quantifier: "*" },
+    { start: 5, end: 6, quantifier: "?" },
+  ]);
+  assert.equal(removableGroups(grammar, list, kids("[", "]")), undefined);
+  // "a b" is both `a b?` (b optional) and `a b` (b required): b is not removable.
+  const ambiguous: Rule = {
+    type: "CHOICE",
+    members: [
+      { type: "SEQ", members: [s("a"), { type: "CHOICE", members: [s("b"), { type: "BLANK" }] }] },
+      { type: "SEQ", members: [s("a"), s("b")] },
+    ],
+  };
+  assert.deepEqual(removableGroups(grammar, ambiguous, kids("a", "b")), []);
+});
+
+test("shortest matches of patterns", () => {
+  assert.equal(shortestMatch("[a-zA-Z_]\\w*"), "a");
+  assert.equal(shortestMatch("\\d+(\\.\\d+)?"), "0");
+  assert.equal(shortestMatch('[^\\\\"\\n]+'), "a");
+  assert.equal(shortestMatch("0[xX][0-9a-fA-F]{2,}"), "0xaa");
+  assert.equal(shortestMatch("abc|d"), "d");
+  assert.equal(shortestMatch("[\\s\\p{Zs}]"), " ");
+  assert.equal(shortestMatch("(?=a)b"), undefined);
+});
+
+test("HDD* with the JSON front-end reduces json-obj-arr-87 to a minimal object", async () => {
+  const fe = await frontEnd("json");
+  const shows87 = (c: Uint8Array): boolean => {
+    try {
+      return JSON.stringify(JSON.parse(text(c))).includes("87");
+    } catch {
+      return false;
+    }
+  };
+  const input = '{\n    "foo": "bar",\n    "baz": [ 6, 7, 12, 31, 77, 87 ]\n}\n';
+  const result = await reduce(Buffer.from(input), shows87, {
+    pipeline: [treePass(parsePhase("prune*"), fe)],
+    jobs: 1,
+  });
+  assert.equal(result.kind, "done");
+  // The first pair of an object and the first item of an array are not removable by the grammar
+  // (`seq(pair, repeat(seq(",", pair)))`): they become their minimal replacements.
+  assert.equal(text(result.output).replace(/\s/g, ""), '{"":0,"":[0,87]}');
+});
+
+test("HDD with hoisting on JavaScript keeps valid code around what the oracle needs", async () => {
+  const fe = await frontEnd("javascript");
+  const parses = (code: string): boolean => {
+    try {
+      new Script(code); // compiled, not run
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  // The sample as a function body: no module syntax, no await outside an async function.
+  const input = SAMPLES.javascript[0]!.replace(/^import.*\n/m, "")
+    .replace("export default ", "")
+    .replace("await ", "");
+  const wanted = (c: Uint8Array): boolean => parses(text(c)) && text(c).includes('new Error("x")');
+  assert.ok(wanted(Buffer.from(input)));
+  const result = await reduce(Buffer.from(input), wanted, {
+    pipeline: [treePass(parsePhase("hoist*"), fe), treePass(parsePhase("prune+hoist*"), fe)],
+    jobs: 1,
+  });
+  assert.equal(result.kind, "done");
+  const out = text(result.output);
+  assert.ok(wanted(result.output), out);
+  // The function's name is its minimal replacement; the try statement was hoisted away.
+  assert.equal(out.trim(), 'function a() { throw new Error("x"); }');
+  assert.equal(fe.parseRaw(result.output).errors, 0, out);
+});
