@@ -16,6 +16,7 @@ import { AntlrFrontEnd } from "../../src/grammar/front-end.js";
 import { buildPipeline } from "../../src/cli/pipeline.js";
 import type { Algorithm } from "../../src/ddmin/minimize.js";
 import { reduce } from "../../src/reduce/reduce.js";
+import { nonWhitespaceChars } from "../lib/anchors.js";
 import type { BenchCase } from "../lib/cases.js";
 import type { BenchContext, Section } from "../lib/context.js";
 import { fixed, ms, table } from "../lib/format.js";
@@ -47,8 +48,6 @@ export interface AlgorithmsData {
   runs: AlgorithmRun[];
   skipped: string[];
 }
-
-const nonWs = (b: Uint8Array): number => Buffer.from(b).toString("utf8").replace(/\s/g, "").length;
 
 function extensionOf(c: BenchCase): string {
   return c.inputName.slice(c.inputName.lastIndexOf(".") + 1);
@@ -99,7 +98,7 @@ async function run(ctx: BenchContext): Promise<AlgorithmsData> {
           mode,
           algorithm,
           tests: result.stats.tests,
-          nonWsChars: nonWs(result.output),
+          nonWsChars: nonWhitespaceChars(result.output),
           bytes: result.output.length,
           wallMs,
           output: Buffer.from(result.output).toString("utf8").slice(0, 200),

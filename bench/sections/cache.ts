@@ -19,7 +19,7 @@ import { spread, ratioSpread, geomean, type Spread } from "../lib/stats.js";
 import { alternate } from "../lib/timing.js";
 import { describeDefaults } from "../lib/defaults.js";
 
-interface CacheConfig {
+export interface CacheConfig {
   id: string;
   label: string;
   cache: CacheKind;
@@ -27,7 +27,7 @@ interface CacheConfig {
   cacheEvict: boolean;
 }
 
-const CONFIGS: readonly CacheConfig[] = [
+export const CONFIGS: readonly CacheConfig[] = [
   {
     id: "baseline",
     label: "content, all outcomes, no eviction (baseline)",

@@ -23,7 +23,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { AntlrFrontEnd } from "../../src/grammar/front-end.js";
 import { parsePhase, treePass } from "../../src/hdd/phases.js";
-import type { CacheKind } from "../../src/cache/index.js";
+import { CONFIGS } from "./cache.js";
 import { reduce } from "../../src/reduce/reduce.js";
 import { ALL_TRANSFORMS } from "../../src/tree/tree.js";
 import { nonWhitespaceChars, parseAnchors, smallestOf, type AnchorRow } from "../lib/anchors.js";
@@ -353,37 +353,11 @@ function fakeCase(name: string, inputName: string): BenchCase {
   return { name, source: "shared", input: new Uint8Array(0), inputName, lines: 0, chars: 0 };
 }
 
-const TABLE4: readonly {
-  id: string;
-  label: string;
-  cache: CacheKind;
-  cacheFail: boolean;
-  cacheEvict: boolean;
-}[] = [
-  {
-    id: "baseline",
-    label: "content, all outcomes, no eviction (baseline)",
-    cache: "content",
-    cacheFail: true,
-    cacheEvict: false,
-  },
-  { id: "p1", label: "+ passing outcomes only (P1)", cache: "content", cacheFail: false, cacheEvict: false },
-  { id: "p2", label: "+ eviction (P1+P2)", cache: "content", cacheFail: false, cacheEvict: true },
-  {
-    id: "p3",
-    label: "+ SHA-256 keys (P1+P2+P3, whittle's default)",
-    cache: "content-hash",
-    cacheFail: false,
-    cacheEvict: true,
-  },
-  {
-    id: "config",
-    label: "configuration cache, all outcomes (per ddmin run)",
-    cache: "config",
-    cacheFail: true,
-    cacheEvict: false,
-  },
-];
+/**
+ * Table IV's variants: the cache section's baseline and its three optimizations (P1, P1+P2,
+ * P1+P2+P3), and the configuration cache for reference.
+ */
+const TABLE4 = CONFIGS.filter((c) => ["baseline", "p1", "p2", "p3", "config"].includes(c.id));
 
 async function table4Case(ctx: BenchContext, c: BenchCase, frontEnd: AntlrFrontEnd): Promise<Table4Case> {
   const oracle = ctx.oracleFor(c).oracle;
