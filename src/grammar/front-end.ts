@@ -1,5 +1,5 @@
 import type { TreeFrontEnd } from "../hdd/phases.js";
-import type { GlueCheck, RawNode } from "../tree/raw.js";
+import { emptyRoot, type GlueCheck, type RawNode } from "../tree/raw.js";
 import { NO_REPLACEMENTS, Replacements } from "../tree/replacements.js";
 import { ALL_TRANSFORMS, Tree, type TreeTransforms } from "../tree/tree.js";
 import { WhittleError } from "../errors.js";
@@ -165,15 +165,7 @@ export class AntlrFrontEnd implements TreeFrontEnd {
   parse(input: Uint8Array): ReturnType<TreeFrontEnd["parse"]> {
     const { root } = this.host.grammar.parse(input, { allowSyntaxErrors: true, ...this.fileName() });
     if (root !== null) this.expandIslands(root, input, this.host, [], 0);
-    const raw: RawNode = root ?? {
-      kind: this.host.grammar.startRule,
-      token: false,
-      start: 0,
-      end: 0,
-      removable: false,
-      replacement: "",
-      children: [],
-    };
+    const raw = root ?? emptyRoot(this.host.grammar.startRule);
     const tree = Tree.build(input, raw, this.options.transforms ?? ALL_TRANSFORMS, this.replacements);
     return { tree, glue: this.glue };
   }

@@ -27,6 +27,11 @@ export interface RawNode {
   readonly children: readonly RawNode[];
 }
 
+/** The root of an input without tokens: a node of the start rule that spans nothing. */
+export function emptyRoot(kind: string): RawNode {
+  return { kind, token: false, start: 0, end: 0, removable: false, replacement: "", children: [] };
+}
+
 /**
  * Tells whether two tokens written with nothing between them would lex as something else
  * (`int` `x` → `intx`). The tree's renderer then puts a single space between them. A front-end with a

@@ -6,27 +6,12 @@ import assert from "node:assert/strict";
 import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { FIXTURES, runWhittle, scratch } from "../helpers/cli.js";
+import { FIXTURES, jsonObjArr87Case, runWhittle, scratch } from "../helpers/cli.js";
 
 const GRAMMAR = join(FIXTURES, "grammar", "JSON.g4");
 
-/** The shared json-obj-arr-87 case, rebuilt: valid JSON whose value still shows 87. */
-function jsonCase(): { dir: string; input: string; test: string; env: Record<string, string> } {
-  const dir = scratch();
-  const input = join(dir, "input.json");
-  writeFileSync(input, '{\n    "foo": "bar",\n    "baz": [ 6, 7, 12, 31, 77, 87 ]\n}\n');
-  const t = join(dir, "t.sh");
-  writeFileSync(
-    t,
-    `#!/usr/bin/env bash\nexec node -e 'const v = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); process.exit(JSON.stringify(v).includes("87") ? 0 : 1)' "$1" 2>/dev/null\n`,
-  );
-  chmodSync(t, 0o755);
-  // A grammar cache of the test's own.
-  return { dir, input, test: t, env: { XDG_CACHE_HOME: join(dir, "cache") } };
-}
-
 test("--grammar: the default pipeline (hoisting, HDDH*, tokens, characters) reduces the JSON case to 87", async () => {
-  const { dir, input, test: t, env } = jsonCase();
+  const { dir, input, test: t, env } = jsonObjArr87Case();
   const stats = join(dir, "s.json");
   const run = await runWhittle([input, "--grammar", GRAMMAR, "--stats", stats, "-q", "--test", t], { env });
   assert.equal(run.code, 0, run.stderr);
@@ -40,7 +25,7 @@ test("--grammar: the default pipeline (hoisting, HDDH*, tokens, characters) redu
 });
 
 test("--phase 'prune*' is HDD*: Picireny's 1-tree-minimal result for this case", async () => {
-  const { dir, input, test: t, env } = jsonCase();
+  const { dir, input, test: t, env } = jsonObjArr87Case();
   const run = await runWhittle([input, "--grammar", GRAMMAR, "--phase", "prune*", "-q", "--test", t], {
     env,
   });
@@ -50,7 +35,7 @@ test("--phase 'prune*' is HDD*: Picireny's 1-tree-minimal result for this case",
 });
 
 test("an original that does not parse: exit 2, naming the first syntax error; allowed with --allow-syntax-errors", async () => {
-  const { dir, test: t, env } = jsonCase();
+  const { dir, test: t, env } = jsonObjArr87Case();
   const bad = join(dir, "bad.json");
   writeFileSync(bad, '{"a": [1, 2,, 87]}');
   const run = await runWhittle([bad, "--grammar", GRAMMAR, "--test", t], { env });
@@ -67,7 +52,7 @@ test("an original that does not parse: exit 2, naming the first syntax error; al
 });
 
 test("options that need a grammar are refused without one, and unknown phases are named", async () => {
-  const { input, test: t, env } = jsonCase();
+  const { input, test: t, env } = jsonObjArr87Case();
   const prune = await runWhittle([input, "--phase", "prune", "--test", t], { env });
   assert.equal(prune.code, 2);
   assert.match(prune.stderr, /--phase prune works on a parse tree: give a grammar/);
@@ -82,7 +67,7 @@ test("options that need a grammar are refused without one, and unknown phases ar
 });
 
 test("whittle tree prints the tree as the passes see it, as text and as JSON", async () => {
-  const { input, env } = jsonCase();
+  const { input, env } = jsonObjArr87Case();
   const text = await runWhittle(["tree", input, "--grammar", GRAMMAR], { env });
   assert.equal(text.code, 0, text.stderr);
   const lines = text.stdout.toString().split("\n");

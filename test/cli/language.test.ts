@@ -3,27 +3,13 @@
  * options it cannot be combined with, and `whittle tree --language`.
  */
 import assert from "node:assert/strict";
-import { chmodSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { runWhittle, scratch } from "../helpers/cli.js";
-
-/** The shared json-obj-arr-87 case, rebuilt: valid JSON whose value still shows 87. */
-function jsonCase(): { dir: string; input: string; test: string } {
-  const dir = scratch();
-  const input = join(dir, "input.json");
-  writeFileSync(input, '{\n    "foo": "bar",\n    "baz": [ 6, 7, 12, 31, 77, 87 ]\n}\n');
-  const t = join(dir, "t.sh");
-  writeFileSync(
-    t,
-    `#!/usr/bin/env bash\nexec node -e 'const v = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); process.exit(JSON.stringify(v).includes("87") ? 0 : 1)' "$1" 2>/dev/null\n`,
-  );
-  chmodSync(t, 0o755);
-  return { dir, input, test: t };
-}
+import { jsonObjArr87Case, runWhittle, scratch } from "../helpers/cli.js";
 
 test("--language json: the default pipeline reduces the JSON case to 87; --phase 'prune*' is HDD*", async () => {
-  const { dir, input, test: t } = jsonCase();
+  const { dir, input, test: t } = jsonObjArr87Case();
   const run = await runWhittle([input, "--language", "json", "-q", "--test", t]);
   assert.equal(run.code, 0, run.stderr);
   assert.equal(readFileSync(join(dir, "input.reduced.json"), "utf8").trim(), "87");
@@ -64,7 +50,7 @@ test("--language c: HDD keeps what the test needs and drops the rest", async () 
 });
 
 test("--language: a syntax error in the original exits 2 naming where; --allow-syntax-errors goes on", async () => {
-  const { dir, test: t } = jsonCase();
+  const { dir, test: t } = jsonObjArr87Case();
   const bad = join(dir, "bad.json");
   writeFileSync(bad, '{"a": [1, 2,, 87]}');
   const run = await runWhittle([bad, "--language", "json", "--test", t]);
@@ -83,7 +69,7 @@ test("--language: a syntax error in the original exits 2 naming where; --allow-s
 });
 
 test("--language refuses an unknown language and options that need an ANTLR grammar", async () => {
-  const { input, test: t } = jsonCase();
+  const { input, test: t } = jsonObjArr87Case();
   const unknown = await runWhittle([input, "--language", "cobol", "--test", t]);
   assert.equal(unknown.code, 2);
   assert.match(unknown.stderr, /json, javascript, c/);

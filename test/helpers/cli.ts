@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -54,4 +54,26 @@ export function isByteSubsequence(sub: Uint8Array, whole: Uint8Array): boolean {
   let j = 0;
   for (let i = 0; i < whole.length && j < sub.length; i++) if (whole[i] === sub[j]) j++;
   return j === sub.length;
+}
+
+/**
+ * The shared json-obj-arr-87 case, rebuilt in a scratch directory: the input, and a test that wants
+ * valid JSON whose value still shows 87; `env` gives the run a grammar cache of its own.
+ */
+export function jsonObjArr87Case(): {
+  dir: string;
+  input: string;
+  test: string;
+  env: Record<string, string>;
+} {
+  const dir = scratch();
+  const input = join(dir, "input.json");
+  writeFileSync(input, '{\n    "foo": "bar",\n    "baz": [ 6, 7, 12, 31, 77, 87 ]\n}\n');
+  const t = join(dir, "t.sh");
+  writeFileSync(
+    t,
+    `#!/usr/bin/env bash\nexec node -e 'const v = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); process.exit(JSON.stringify(v).includes("87") ? 0 : 1)' "$1" 2>/dev/null\n`,
+  );
+  chmodSync(t, 0o755);
+  return { dir, input, test: t, env: { XDG_CACHE_HOME: join(dir, "cache") } };
 }

@@ -38,7 +38,7 @@ import { dirname, join } from "node:path";
 import { Language, Parser, type Node } from "web-tree-sitter";
 import { WhittleError } from "../../errors.js";
 import type { TreeFrontEnd } from "../../hdd/phases.js";
-import type { GlueCheck, RawNode } from "../../tree/raw.js";
+import { emptyRoot, type GlueCheck, type RawNode } from "../../tree/raw.js";
 import { NO_REPLACEMENTS, type Replacements } from "../../tree/replacements.js";
 import { ALL_TRANSFORMS, Tree, type TreeTransforms } from "../../tree/tree.js";
 import { groupChildren } from "../groups.js";
@@ -183,15 +183,7 @@ export class TreeSitterFrontEnd implements TreeFrontEnd {
     if (tree === null) throw new Error("tree-sitter returned no tree");
     try {
       const builder = new RawBuilder(this.language, input, decoded.byteAt);
-      const root = builder.build(tree.rootNode) ?? {
-        kind: this.language.grammar.start,
-        token: false,
-        start: 0,
-        end: 0,
-        removable: false,
-        replacement: "",
-        children: [],
-      };
+      const root = builder.build(tree.rootNode) ?? emptyRoot(this.language.grammar.start);
       if (builder.errors === 0 && tree.rootNode.hasError) builder.noteError(tree.rootNode);
       return { root, errors: builder.errors, firstError: builder.firstError };
     } finally {
