@@ -1,9 +1,9 @@
 import { lstat, readFile, realpath, stat } from "node:fs/promises";
-import { basename, delimiter, dirname, resolve } from "node:path";
+import { basename, delimiter, resolve } from "node:path";
 import { readFile as readText } from "node:fs/promises";
 import { AntlrFrontEnd } from "../grammar/front-end.js";
 import { TreeSitterFrontEnd } from "../grammar/tree-sitter/index.js";
-import { formatFromData, FormatFileError, parseFormatText, type FormatFile } from "../grammar/format-file.js";
+import { FormatFileError, readFormatFile, type FormatFile } from "../grammar/format-file.js";
 import { compatibilityTable } from "../hdd/compatibility.js";
 import type { Compatibility } from "../hdd/search.js";
 import { CommandOracle } from "../oracle/command.js";
@@ -279,11 +279,12 @@ export async function treeSetup(
 
 /** Reads the --format file; what is wrong with it is a usage error naming the file and the field. */
 async function readFormatOption(path: string, cwd: string): Promise<FormatFile> {
-  const text = await readOptionFile("--format", path, cwd);
   const absolute = resolve(cwd, path);
   try {
-    return await formatFromData(parseFormatText(text, /\.ya?ml$/i.test(path)), dirname(absolute), (file) =>
-      readOptionFile(`--format ${path}: replacements file`, resolve(dirname(absolute), file), cwd),
+    return await readFormatFile(absolute, (file) =>
+      file === absolute
+        ? readOptionFile("--format", path, cwd)
+        : readOptionFile(`--format ${path}: replacements file`, file, cwd),
     );
   } catch (error) {
     if (error instanceof FormatFileError) throw new UsageError(`--format ${path}: ${error.message}`);

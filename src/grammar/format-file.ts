@@ -64,12 +64,18 @@ export class FormatFileError extends Error {
 
 const GRAMMAR_KEYS = new Set(["files", "start", "helpers", "replacements", "islands"]);
 
-/** Reads and checks a format file. Throws FormatFileError (or the file system's error when unreadable). */
-export async function readFormatFile(path: string): Promise<FormatFile> {
-  const text = await readFile(path, "utf8");
+/**
+ * Reads and checks a format file (its path absolute). Throws FormatFileError, or what `readText`
+ * throws; `readText` reads the format file and the replacements files it names (absolute paths).
+ */
+export async function readFormatFile(
+  path: string,
+  readText: (path: string) => Promise<string> = (file) => readFile(file, "utf8"),
+): Promise<FormatFile> {
+  const text = await readText(path);
   const dir = dirname(path);
   return formatFromData(parseFormatText(text, /\.ya?ml$/i.test(path)), dir, (file) =>
-    readFile(resolve(dir, file), "utf8"),
+    readText(resolve(dir, file)),
   );
 }
 
