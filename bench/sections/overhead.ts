@@ -170,7 +170,10 @@ export async function measureOverhead(ctx: {
         recycleDirectories: true,
         runner,
       });
-      const oracle: Oracle = (c, s) => command.test(c, s);
+      // As the command line wires it: candidates are written ahead of their test (prepare).
+      const oracle: Oracle = Object.assign((c: Uint8Array, s: AbortSignal) => command.test(c, s), {
+        prepare: (c: Uint8Array) => command.prepare(c),
+      });
       let tests = 0;
       // Every oracle run counts: the reduction's tests and its check of the empty input, which the
       // loops replay too (the warm-up recorded every call).

@@ -42,6 +42,8 @@ export interface CacheStats {
 export interface OutcomeCache {
   readonly kind: CacheKind;
   lookup(key: CacheKey): Outcome | undefined;
+  /** The outcome `lookup` would give, without counting a lookup (for preparing candidates ahead). */
+  peek(key: CacheKey): Outcome | undefined;
   add(key: CacheKey, outcome: Outcome): void;
   /** A new interesting candidate was committed (used for eviction). */
   reduced(key: CacheKey): void;

@@ -60,6 +60,7 @@ export function configTrieCache(options: CacheOptions): OutcomeCache {
 
   return {
     kind: "config",
+    peek: (key) => find(key.config)?.outcome,
     lookup(key) {
       const outcome = find(key.config)?.outcome;
       counters.lookedUp(outcome !== undefined);

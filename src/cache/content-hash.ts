@@ -22,6 +22,7 @@ export function contentHashCache(options: CacheOptions): OutcomeCache {
   const digest = memoKey((bytes) => createHash("sha256").update(bytes).digest().toString("latin1"));
   return {
     kind: "content-hash",
+    peek: (key) => entries.get(digest(key))?.outcome,
     lookup(key) {
       const entry = entries.get(digest(key));
       counters.lookedUp(entry !== undefined);

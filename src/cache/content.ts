@@ -20,6 +20,7 @@ export function contentCache(options: CacheOptions): OutcomeCache {
   );
   return {
     kind: "content",
+    peek: (key) => entries.get(latin1(key)),
     lookup(key) {
       const outcome = entries.get(latin1(key));
       counters.lookedUp(outcome !== undefined);

@@ -9,6 +9,7 @@ export function noCache(): OutcomeCache {
       counters.lookedUp(false);
       return undefined;
     },
+    peek: () => undefined,
     add() {},
     reduced() {},
     stats: () => counters.snapshot(),

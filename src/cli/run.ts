@@ -309,7 +309,10 @@ async function runReduction(
     groups: plan.run.groups,
   });
   try {
-    const result = await reduce(plan.input, (candidate, s) => oracle.test(candidate, s), {
+    const test = Object.assign((candidate: Uint8Array, s: AbortSignal) => oracle.test(candidate, s), {
+      prepare: (candidate: Uint8Array) => oracle.prepare(candidate),
+    });
+    const result = await reduce(plan.input, test, {
       ...plan.options.reduce,
       pipeline: plan.pipeline,
       assumeInteresting: true,

@@ -61,6 +61,11 @@ export type DdminEvent =
 export interface DdminHooks {
   /** Is this configuration interesting? Must honour `signal` (reject or resolve soon after abort). */
   test(config: Configuration, signal: AbortSignal, label: TestLabel): Promise<boolean>;
+  /**
+   * Optional: get `config` ready for a test that may come soon (see RoundRunOptions.prepare); the
+   * same Configuration object is then passed to `test`. Returns false when it needs nothing.
+   */
+  prepare?(config: Configuration): boolean;
   /** Called with every configuration ddmin moves to, before it tests anything smaller. */
   commit?(config: Configuration): void;
   onEvent?(event: DdminEvent): void;
@@ -100,6 +105,8 @@ export async function ddmin(
 ): Promise<DdminResult> {
   let config: Configuration = initial instanceof Configuration ? initial : Configuration.of(initial);
   let rounds = 0;
+  /** The first candidate of the next round, made while preparing it during the previous round. */
+  let carried: { parts: Partition; first: Configuration } | undefined;
   const signal = hooks.signal;
   const emit = (event: DdminEvent): void => hooks.onEvent?.(event);
 
@@ -119,7 +126,23 @@ export async function ddmin(
         const round = ++rounds;
         emit({ type: "round", round, granularity: n, size: config.length });
 
-        const hit = await testRound(parts, offset, round, hooks, options);
+        // The finer split this round leads to if nothing in it is interesting, and that round's first
+        // candidate: made at most once, when it is prepared during this round, and then used.
+        let finer: Partition | undefined;
+        const split = (): Partition =>
+          (finer ??= Partition.split(config, nextGranularity(config.length, n, options.splitFactor)));
+        const nextFirst =
+          n < config.length
+            ? (): Configuration => {
+                const next = split();
+                const loops = roundLoopOrder(next.count, Math.floor((offset * next.count) / n), options);
+                carried = { parts: next, first: candidateOf(next, loops[0]!.at(0)) };
+                return carried.first;
+              }
+            : undefined;
+        const first = carried?.parts === parts ? carried.first : undefined;
+        carried = undefined;
+        const hit = await testRound(parts, offset, round, hooks, options, first, nextFirst);
         if (hit) {
           changed = true;
           if (hit.kind === "subset") {
@@ -133,7 +156,7 @@ export async function ddmin(
           hooks.commit?.(config);
           emit({ type: "reduced", round, ...hit, granularity: n, size: config.length });
         } else if (n < config.length) {
-          const next = Partition.split(config, nextGranularity(config.length, n, options.splitFactor));
+          const next = split();
           // The rotation offset keeps its relative place in the finer split.
           offset = Math.floor((offset * next.count) / n);
           parts = next;
@@ -150,26 +173,60 @@ export async function ddmin(
   }
 }
 
-/** Runs one round: its loops one after another (or all as one, when combined). */
+function candidateOf(parts: Partition, ref: CandidateRef): Configuration {
+  return ref.kind === "subset" ? parts.part(ref.index) : parts.complement(ref.index);
+}
+
+/**
+ * Runs one round: its loops one after another (or all as one, when combined). Sequentially (one
+ * job), the loops are scanned as one: the same candidates in the same order, the first interesting
+ * one wins, and a candidate can be prepared across the end of a loop. `nextFirst` gives the first
+ * candidate of the next round if this one finds nothing (for preparing it during the last test);
+ * `first`, when given, is this round's first candidate, made so by the previous round.
+ */
 async function testRound(
   parts: Partition,
   offset: number,
   round: number,
   hooks: DdminHooks,
   options: DdminOptions,
+  first: Configuration | undefined,
+  nextFirst: (() => Configuration) | undefined,
 ): Promise<CandidateRef | undefined> {
   const n = parts.count;
   let loops = roundLoopOrder(n, offset % n, options);
   if (options.combine && options.jobs > 1) loops = [withoutTwins(concatLoops(loops), n)];
-  for (const loop of loops) {
+  else if (options.jobs <= 1) loops = [concatLoops(loops)];
+  const prepare = hooks.prepare?.bind(hooks);
+  for (const [l, loop] of loops.entries()) {
+    // A prepared candidate is made once: its test gets the same Configuration object.
+    const made = new Map<number, Configuration>();
+    const candidateAt = (p: number): Configuration => {
+      let candidate = made.get(p) ?? (l === 0 && p === 0 ? first : undefined);
+      if (candidate === undefined) {
+        candidate = candidateOf(parts, loop.at(p));
+        if (prepare) made.set(p, candidate);
+      }
+      return candidate;
+    };
+    const prepareAt = (p: number): boolean => {
+      if (p < loop.length) return prepare!(candidateAt(p));
+      // After the last loop: the next round's first candidate (made once, see ddmin's `split`).
+      return l === loops.length - 1 && nextFirst !== undefined && prepare!(nextFirst());
+    };
     const position = await findInteresting(
       loop.length,
       (p, signal) => {
-        const ref = loop.at(p);
-        const candidate = ref.kind === "subset" ? parts.part(ref.index) : parts.complement(ref.index);
-        return hooks.test(candidate, signal, { ...ref, round, granularity: n });
+        const candidate = candidateAt(p);
+        made.delete(p);
+        return hooks.test(candidate, signal, { ...loop.at(p), round, granularity: n });
       },
-      { jobs: options.jobs, firstWins: options.firstWins, signal: hooks.signal },
+      {
+        jobs: options.jobs,
+        firstWins: options.firstWins,
+        signal: hooks.signal,
+        ...(prepare ? { prepare: prepareAt } : {}),
+      },
     );
     if (position >= 0) return loop.at(position);
   }

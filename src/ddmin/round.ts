@@ -15,7 +15,20 @@ export interface RoundRunOptions {
   readonly firstWins: boolean;
   /** Aborting it cancels every running evaluation; the round then rejects with the signal's reason. */
   readonly signal?: AbortSignal;
+  /**
+   * Gets the candidate at `position` ready for its test before the test is due (e.g. writes its
+   * file), so that its test starts at once when a slot frees. Called while every slot is busy, for
+   * the next position to launch, in a later macrotask than the launches (so the running tests' start
+   * comes first). Returns false when the candidate needs nothing (its outcome is cached): the next
+   * position is tried then, up to PREPARE_SCAN of them. `position === count` stands for what comes
+   * after this round when nothing in it is interesting. Speculative: a prepared candidate may never
+   * be tested (an earlier one was interesting), and preparing changes no outcome.
+   */
+  readonly prepare?: (position: number) => boolean;
 }
+
+/** How many positions past the next to launch one preparation may look at to find an uncached one. */
+const PREPARE_SCAN = 8;
 
 /** Tests the candidate at `position`; resolves true when it is interesting. Must honour `signal`. */
 export type EvaluateCandidate = (position: number, signal: AbortSignal) => Promise<boolean>;
@@ -35,6 +48,9 @@ export function findInteresting(
   const outer = options.signal;
   const running = new Map<number, AbortController>();
   let next = 0;
+  /** Positions below this were prepared (or found to need nothing). */
+  let preparedTo = 0;
+  let preparing = false;
   let found = Number.POSITIVE_INFINITY;
   let failure: { error: unknown } | undefined;
 
@@ -95,6 +111,25 @@ export function findInteresting(
         );
       }
       if (running.size === 0) finish();
+      else if (options.prepare && running.size >= jobs && !preparing && preparedTo <= next) {
+        preparing = true;
+        setImmediate(prepareNext);
+      }
+    };
+
+    /** Prepares the first position from `next` on that needs it (see RoundRunOptions.prepare). */
+    const prepareNext = (): void => {
+      preparing = false;
+      if (running.size === 0 || stopLaunching()) return;
+      const end = Math.min(count + 1, next + PREPARE_SCAN);
+      for (let position = Math.max(next, preparedTo); position < end; position++) {
+        preparedTo = position + 1;
+        try {
+          if (options.prepare!(position)) return;
+        } catch {
+          return; // preparing is an optimization: the test itself will meet (and report) any failure
+        }
+      }
     };
 
     pump();

@@ -5,6 +5,7 @@ import { minimize } from "../ddmin/minimize.js";
 import { findInteresting } from "../ddmin/round.js";
 import type { PassEvaluator } from "../reduce/evaluator.js";
 import type { EventListener } from "../reduce/events.js";
+import { configurationHooks } from "../passes/pass.js";
 import { EditSet } from "../tree/edits.js";
 import type { GlueCheck } from "../tree/raw.js";
 import { render, type EditView } from "../tree/render.js";
@@ -124,12 +125,7 @@ export class TreeSearch {
       }
       const result = await minimize(
         fullConfiguration(units.length),
-        {
-          test: (config, signal, label) => evaluator.test(keyOf(config), signal, { ...label, level }),
-          commit: (config) => evaluator.commit(keyOf(config)),
-          onEvent: this.emit,
-          signal: this.signal,
-        },
+        configurationHooks(evaluator, keyOf, { emit: this.emit, signal: this.signal, level }),
         this.options,
       );
       const removed = removedBy(result.config);
@@ -189,9 +185,23 @@ export class TreeSearch {
           for (const by of this.hoistables(current)) candidates.push([node, by]);
         }
         if (candidates.length === 0) return changed;
-        const keyOf = (i: number): CacheKey => {
+        const makeKey = (i: number): CacheKey => {
           const [node, by] = candidates[i]!;
           return this.key(this.edits.hoist(mapping.get(node) ?? node, by), fullConfiguration(0));
+        };
+        // A prepared candidate's key is kept until its test, which then shares its bytes and hash;
+        // other keys are made when needed and not kept (a round may have thousands of candidates).
+        const prepared = new Map<number, CacheKey>();
+        const keyOf = (i: number): CacheKey => {
+          const key = prepared.get(i);
+          if (key === undefined) return makeKey(i);
+          prepared.delete(i);
+          return key;
+        };
+        const prepare = (i: number): boolean => {
+          const key = makeKey(i);
+          prepared.set(i, key);
+          return evaluator.prepare(key);
         };
         const found = await findInteresting(
           candidates.length,
@@ -203,7 +213,12 @@ export class TreeSearch {
               granularity: candidates.length,
               level,
             }),
-          { jobs: this.options.jobs, firstWins: this.options.firstWins, signal: this.signal },
+          {
+            jobs: this.options.jobs,
+            firstWins: this.options.firstWins,
+            signal: this.signal,
+            prepare,
+          },
         );
         if (found < 0) return changed;
         const [node, by] = candidates[found]!;

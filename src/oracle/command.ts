@@ -18,7 +18,14 @@ import type { Outcome } from "../outcome.js";
 import { PLACEHOLDER, substituteCandidate } from "./argv.js";
 import { activeNow, setActiveTimeout, type ActiveTimer } from "./clock.js";
 import { NO_TRACKER, type GroupTracker } from "./groups.js";
-import { createSandbox, removeSandbox, SandboxRecycler, signalGroup, waitForGroupGone } from "./sandbox.js";
+import {
+  createSandbox,
+  removeSandbox,
+  SandboxRecycler,
+  signalGroup,
+  waitForGroupGone,
+  type Sandbox,
+} from "./sandbox.js";
 import { findBash, probeProgram, resolveProgram, ShellRunner, type ShellExit } from "./shell.js";
 import type { TimeoutPolicy } from "./timeout-policy.js";
 
@@ -35,6 +42,8 @@ const REPORT_LIMIT_MS = 5000;
 const CLOSE_LIMIT_MS = 100;
 /** The largest delay `setTimeout` accepts; longer timeouts mean "no timeout". */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** Candidates written ahead of their test (prepare) that are kept at most; older ones are dropped. */
+const STAGED_LIMIT = 4;
 
 export interface CommandOracleOptions {
   /**
@@ -141,6 +150,12 @@ export class CommandOracle {
   #shell: ShellRunner | undefined;
   /** The recycled test directories (recycleDirectories), else undefined. */
   readonly #recycler: SandboxRecycler | undefined;
+  /** Candidates written ahead (prepare), by identity of their bytes, oldest first. */
+  readonly #staged = new Map<Uint8Array, Promise<Sandbox>>();
+  /** Clean-ups after finished tests that run after the next test has started (see #defer). */
+  #deferred: (() => void)[] = [];
+  #flushing: Promise<void> | undefined;
+  #closed = false;
   /** What this oracle has done: runs, re-tests, timeouts and the time they took. */
   readonly counters: OracleCounters = { runs: 0, retests: 0, timeouts: 0, timeoutMs: 0 };
 
@@ -201,9 +216,83 @@ export class CommandOracle {
    * under way.
    */
   async close(): Promise<void> {
+    this.#closed = true;
     this.#shell?.close();
     this.#shell = undefined;
+    const staged = [...this.#staged.values()];
+    this.#staged.clear();
+    for (const sandbox of staged) this.#dropStaged(sandbox);
+    while (this.#flushing) await this.#flushing;
     await this.#recycler?.close();
+  }
+
+  /**
+   * A hint that `content` (this very Uint8Array) will probably be tested soon: its directory and
+   * file are made now, while another test runs, and its `test` then starts at once. At most
+   * STAGED_LIMIT candidates are kept ahead; an older one that was never tested is dropped. A failure
+   * here is ignored: the test writes its candidate itself, and reports the failure then.
+   */
+  prepare(content: Uint8Array): void {
+    if (this.#closed || this.#staged.has(content)) return;
+    if (this.#staged.size >= STAGED_LIMIT) {
+      const [oldest, sandbox] = this.#staged.entries().next().value!;
+      this.#staged.delete(oldest);
+      this.#dropStaged(sandbox);
+    }
+    const sandbox = this.#makeSandbox(content);
+    sandbox.catch(() => undefined);
+    this.#staged.set(content, sandbox);
+  }
+
+  #makeSandbox(content: Uint8Array): Promise<Sandbox> {
+    const recycler = this.#recycler;
+    return recycler
+      ? recycler.create(this.#options.fileName, content)
+      : createSandbox(this.#options.tmpRoot, this.#options.fileName, content);
+  }
+
+  #releaseSandbox(dir: string): Promise<void> {
+    if (this.#recycler) {
+      this.#recycler.release(dir, this.#options.fileName);
+      return Promise.resolve();
+    }
+    return removeSandbox(dir, this.#options.fileName);
+  }
+
+  #dropStaged(sandbox: Promise<Sandbox>): void {
+    this.#defer(() =>
+      sandbox.then(
+        ({ dir }) => this.#releaseSandbox(dir),
+        () => undefined,
+      ),
+    );
+  }
+
+  /**
+   * Runs `work` after the current chain of promise callbacks — in which the reducer starts its next
+   * test — so that cleaning up after a test is not paid between two tests. `close()` waits for it.
+   */
+  #defer(work: () => unknown): void {
+    this.#deferred.push(work);
+    this.#flushing ??= new Promise<void>((done) =>
+      setImmediate(() => {
+        const batch = this.#deferred;
+        this.#deferred = [];
+        const pending: Promise<unknown>[] = [];
+        for (const item of batch) {
+          try {
+            pending.push(Promise.resolve(item()).catch(() => undefined));
+          } catch {
+            // best effort, like the clean-up it replaces
+          }
+        }
+        void Promise.all(pending).then(() => {
+          this.#flushing = undefined;
+          if (this.#deferred.length > 0) this.#defer(() => undefined);
+          done();
+        });
+      }),
+    );
   }
 
   async [Symbol.asyncDispose](): Promise<void> {
@@ -218,10 +307,12 @@ export class CommandOracle {
   /**
    * Runs the test on `content`. If `signal` aborts while the test runs, the test's process group
    * is killed and the promise rejects with `signal.reason` — but only after the whole group is dead
-   * and the temporary directory is removed (or emptied for reuse, with recycleDirectories). Spawn
-   * failures reject with
-   * `WhittleError("test-not-executable")`. With an adaptive timeout, a run that timed out is repeated
-   * once if the limit has risen since it started.
+   * and the temporary directory is removed (or emptied for reuse, with recycleDirectories). After a
+   * test that ran to its end, its group is gone when the promise resolves; with recycleDirectories,
+   * its directory is emptied right after (once the caller has started its next test; `close()`
+   * waits for it). Spawn
+   * failures reject with `WhittleError("test-not-executable")`. With an adaptive timeout, a run
+   * that timed out is repeated once if the limit has risen since it started.
    */
   async run(content: Uint8Array, signal?: AbortSignal): Promise<CommandRun> {
     const first = await this.#runOnce(content, signal, this.timeoutLimitMs());
@@ -238,10 +329,11 @@ export class CommandOracle {
     limitMs: number | undefined,
   ): Promise<CommandRun> {
     signal?.throwIfAborted();
-    const recycler = this.#recycler;
-    const { dir, file } = recycler
-      ? await recycler.create(this.#options.fileName, content)
-      : await createSandbox(this.#options.tmpRoot, this.#options.fileName, content);
+    const staged = this.#staged.get(content);
+    if (staged !== undefined) this.#staged.delete(content);
+    const { dir, file } =
+      (staged && (await staged.catch(() => undefined))) ?? (await this.#makeSandbox(content));
+    let settled = false;
     try {
       signal?.throwIfAborted();
       const args = substituteCandidate(this.#args, file);
@@ -255,10 +347,14 @@ export class CommandOracle {
         this.#policy?.observe(run.outcome, run.activeMs);
       }
       const { activeMs: _, ...result } = run;
+      settled = true;
       return result;
     } finally {
-      if (recycler) recycler.release(dir, this.#options.fileName);
-      else await removeSandbox(dir, this.#options.fileName);
+      // With recycled directories, a finished test's directory (kept as a spare anyway) is emptied
+      // after the next test starts; otherwise, and after a failure or an abort, before the promise
+      // settles, as documented.
+      if (settled && this.#recycler) this.#defer(() => this.#releaseSandbox(dir));
+      else await this.#releaseSandbox(dir);
     }
   }
 
@@ -402,9 +498,11 @@ export class CommandOracle {
       if (pgid !== undefined) {
         await terminating;
         silence?.cancel();
-        // Also after a normal exit: a backgrounded grandchild may still be in the group.
-        signalGroup(pgid, "SIGKILL");
-        if (await waitForGroupGone(pgid, REAP_LIMIT_MS)) groups.ended(pgid);
+        // Also after a normal exit: a backgrounded grandchild may still be in the group. When the
+        // kill finds no group (ESRCH, the usual case), there is nothing to wait for.
+        if (!signalGroup(pgid, "SIGKILL") || (await waitForGroupGone(pgid, REAP_LIMIT_MS))) {
+          groups.ended(pgid);
+        }
       }
       outputTail = await started.finish();
     }

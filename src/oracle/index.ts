@@ -10,6 +10,8 @@ export interface RunnableOracle {
   run(candidate: Uint8Array, signal?: AbortSignal): Promise<CommandRun>;
   /** Releases what the oracle holds between tests; call it when the reduction is over. */
   close(): Promise<void>;
+  /** Writes a candidate that will probably be tested soon ahead of its test (see `Oracle`). */
+  prepare(candidate: Uint8Array): void;
 }
 
 /**
@@ -28,5 +30,6 @@ export function commandOracle(options: CommandOracleOptions): RunnableOracle {
   return Object.assign(test, {
     run: (candidate: Uint8Array, signal?: AbortSignal) => oracle.run(candidate, signal),
     close: () => oracle.close(),
+    prepare: (candidate: Uint8Array) => oracle.prepare(candidate),
   });
 }

@@ -1,9 +1,8 @@
 import { splitAtoms, type AtomKind, type AtomMode, atomPasses } from "../atoms/atoms.js";
 import type { CacheKey } from "../cache/index.js";
 import { fullConfiguration, type Configuration } from "../ddmin/configuration.js";
-import type { DdminHooks } from "../ddmin/ddmin.js";
 import { minimize } from "../ddmin/minimize.js";
-import type { Pass } from "./pass.js";
+import { configurationHooks, type Pass } from "./pass.js";
 
 /**
  * ddmin over atoms of the current input: lines or characters. A configuration is a set of atom
@@ -19,12 +18,7 @@ export function ddminAtoms(kind: AtomKind): Pass {
         let bytes: Uint8Array | undefined;
         return { config, content: () => (bytes ??= atoms.join(config)) };
       };
-      const hooks: DdminHooks = {
-        test: (config, s, label) => evaluator.test(key(config), s, label),
-        commit: (config) => evaluator.commit(key(config)),
-        onEvent: emit,
-        signal,
-      };
+      const hooks = configurationHooks(evaluator, key, { emit, signal });
       try {
         const result = await minimize(fullConfiguration(atoms.count), hooks, options);
         return result.kind === "stopped" ? { kind: "stopped", reason: result.reason } : { kind: "done" };

@@ -1,7 +1,7 @@
 import type { CacheKey } from "../cache/index.js";
 import { fullConfiguration, type Configuration } from "../ddmin/configuration.js";
 import { minimize } from "../ddmin/minimize.js";
-import type { PassContext, PassOutcome } from "./pass.js";
+import { configurationHooks, type PassContext, type PassOutcome } from "./pass.js";
 
 /**
  * Reduces a flat list of `units` of the current input with the configured algorithm: a
@@ -22,12 +22,7 @@ export async function reduceList(
     if (units === 0) return { kind: "done" };
     const result = await minimize(
       fullConfiguration(units),
-      {
-        test: (config, s, label) => evaluator.test(key(config), s, label),
-        commit: (config) => evaluator.commit(key(config)),
-        onEvent: emit,
-        signal,
-      },
+      configurationHooks(evaluator, key, { emit, signal }),
       options,
     );
     return result.kind === "stopped" ? { kind: "stopped", reason: result.reason } : { kind: "done" };

@@ -1,3 +1,6 @@
+import type { CacheKey } from "../cache/index.js";
+import type { Configuration } from "../ddmin/configuration.js";
+import type { DdminHooks } from "../ddmin/ddmin.js";
 import type { ResolvedOptions } from "../reduce/options.js";
 import type { PassEvaluator } from "../reduce/evaluator.js";
 import type { EventListener } from "../reduce/events.js";
@@ -23,4 +26,34 @@ export interface Pass {
   /** A stable name, used in events, statistics and options, e.g. "ddmin:line". */
   readonly name: string;
   run(context: PassContext): Promise<PassOutcome>;
+}
+
+/**
+ * The ddmin hooks of a pass whose candidates are configurations: each candidate's cache key is made
+ * once per Configuration object (`keyOf`), so that preparing a candidate, testing it and committing
+ * it share its bytes and its hash. Prepared candidates go to the oracle ahead (PassEvaluator.prepare).
+ */
+export function configurationHooks(
+  evaluator: PassEvaluator,
+  keyOf: (config: Configuration) => CacheKey,
+  context: { readonly emit: EventListener; readonly signal: AbortSignal; readonly level?: number },
+): DdminHooks {
+  const keys = new WeakMap<Configuration, CacheKey>();
+  const key = (config: Configuration): CacheKey => {
+    let k = keys.get(config);
+    if (k === undefined) {
+      k = keyOf(config);
+      keys.set(config, k);
+    }
+    return k;
+  };
+  const { level } = context;
+  return {
+    test: (config, signal, label) =>
+      evaluator.test(key(config), signal, level === undefined ? label : { ...label, level }),
+    prepare: (config) => evaluator.prepare(key(config)),
+    commit: (config) => evaluator.commit(key(config)),
+    onEvent: context.emit,
+    signal: context.signal,
+  };
 }

@@ -9,16 +9,30 @@ import type { TestLabel } from "../ddmin/ddmin.js";
 import { isInteresting, toOutcome, type Outcome } from "../outcome.js";
 import type { EventListener } from "./events.js";
 
-/** The user's test, in-process: a function of the candidate's bytes. `true` means interesting. */
-export type Oracle = (
+/**
+ * The user's test, in-process: a function of the candidate's bytes. `true` means interesting.
+ *
+ * It may carry `prepare(candidate)`: a hint that it will probably be called with `candidate` (the
+ * same Uint8Array) soon, while another test runs — e.g. to write the candidate's file ahead, as the
+ * command oracle does. A hint only: the call may never come, and nothing may depend on it.
+ */
+export type Oracle = ((
   candidate: Uint8Array,
   signal: AbortSignal,
-) => Promise<Outcome | boolean> | Outcome | boolean;
+) => Promise<Outcome | boolean> | Outcome | boolean) & {
+  prepare?: (candidate: Uint8Array) => void;
+};
 
 /** What a pass uses to ask about its candidates; bound to the pass's name and cache. */
 export interface PassEvaluator {
   /** Is the candidate interesting? Cache, oracle, events: the one path every candidate takes. */
   test(key: CacheKey, signal: AbortSignal, label: TestLabel): Promise<boolean>;
+  /**
+   * The candidate may be tested soon (the same key object): lets the oracle get it ready while
+   * another test runs (Oracle.prepare). Returns false when there is nothing to do: its outcome is
+   * cached, or the oracle has no use for the hint.
+   */
+  prepare(key: CacheKey): boolean;
   /** The candidate is the new best: it becomes the reduction's result so far. */
   commit(key: CacheKey): void;
   /** The pass is over: report its cache's counters when the cache is its own. */
@@ -43,6 +57,8 @@ export interface PassEvaluator {
 export class Evaluator {
   private nextId = 0;
   private readonly shared: OutcomeCache | undefined;
+  /** The candidates under test now. */
+  private readonly running: Uint8Array[] = [];
 
   constructor(
     private readonly oracle: Oracle,
@@ -66,6 +82,16 @@ export class Evaluator {
               kind === "configurations" ? undefined : createCache("none", this.cacheOptions),
             ),
       test: (key, signal, label) => this.test(pass, cache, key, signal, label),
+      prepare: (key) => {
+        const prepare = this.oracle.prepare;
+        if (prepare === undefined || cache.peek(key) !== undefined) return false;
+        const content = key.content();
+        // A twin of a candidate under test (Δ2 = ∇1 at granularity 2) will meet that test's outcome
+        // in the cache: nothing to prepare.
+        if (this.running.some((other) => Buffer.from(other).equals(content))) return false;
+        prepare(content);
+        return true;
+      },
       commit: (key) => {
         cache.reduced(key);
         const content = key.content();
@@ -99,12 +125,15 @@ export class Evaluator {
     const size = content.length;
     this.emit({ type: "test-start", pass, id, label, size });
     let outcome: Outcome;
+    this.running.push(content);
     try {
       outcome = toOutcome(await this.oracle(content, signal));
     } catch (error) {
       // Every test-start gets its test-end, also when the oracle fails.
       this.emit({ type: "test-end", pass, id, label, size, outcome: signal.aborted ? "cancelled" : "error" });
       throw error;
+    } finally {
+      this.running.splice(this.running.indexOf(content), 1);
     }
     if (signal.aborted) {
       // The answer came in after the round no longer needed it: report it as cancelled, keep it out.

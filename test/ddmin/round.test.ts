@@ -101,3 +101,44 @@ test("an oracle error fails the round after the other candidates are cancelled",
   await assert.rejects(findInteresting(4, failing, { jobs: 4, firstWins: false }), /oracle broke/);
   assert.equal(log.running, 0);
 });
+
+test("prepare: while every slot is busy, the next position to launch is prepared; uncached ones are looked for", async () => {
+  const prepared: number[] = [];
+  const { log, evaluate } = recorder(
+    (p) => p === 6,
+    () => 5,
+  );
+  const position = await findInteresting(10, evaluate, {
+    jobs: 1,
+    firstWins: false,
+    // Positions 2 and 3 "are cached": nothing to prepare, the next one is looked at.
+    prepare: (p) => {
+      prepared.push(p);
+      return p !== 2 && p !== 3;
+    },
+  });
+  assert.equal(position, 6);
+  assert.deepEqual(log.started, [0, 1, 2, 3, 4, 5, 6], "preparing changes nothing that is tested");
+  // During the test of 0: 1; of 1: 2, 3 (cached), 4; of 2…4: nothing new; of 5: 6; of 6: 7 (never tested).
+  assert.deepEqual(prepared, [1, 2, 3, 4, 5, 6, 7]);
+});
+
+test("prepare is not called when nothing runs or the round is decided, and its failures are ignored", async () => {
+  const prepared: number[] = [];
+  const { evaluate } = recorder(
+    (p) => p === 0,
+    () => 2,
+  );
+  const position = await findInteresting(4, evaluate, {
+    jobs: 1,
+    firstWins: false,
+    prepare: (p) => {
+      prepared.push(p);
+      throw new Error("cannot prepare");
+    },
+  });
+  assert.equal(position, 0);
+  assert.deepEqual(prepared, [1]);
+  await sleep(5);
+  assert.deepEqual(prepared, [1], "nothing is prepared after the round");
+});
