@@ -6,6 +6,7 @@
 export { reduce, type ReduceResult, type ReduceRunOptions } from "./reduce/reduce.js";
 export { DEFAULTS, type ReduceOptions } from "./reduce/options.js";
 export type { Oracle } from "./reduce/evaluator.js";
+export type { SyntaxCheck, SyntaxFilterSetting } from "./reduce/syntax-filter.js";
 export type { ReductionEvent, EventListener } from "./reduce/events.js";
 export type { ReductionStats } from "./reduce/stats.js";
 export type { AtomMode } from "./atoms/atoms.js";

@@ -10,6 +10,8 @@ export interface ProgressState {
   bytes: number;
   tests: number;
   cacheHits: number;
+  /** Candidates the syntax filter kept from the oracle. */
+  syntaxSkips: number;
   timeouts: number;
   pass: string;
   /**
@@ -32,7 +34,10 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(s / 60)} min ${s % 60} s`;
 }
 
-/** One status line: size now vs. original, tests, rate, cache hits, time, atom pass, granularity. */
+/**
+ * One status line: size now vs. original, tests, rate, cache hits, syntax skips and timeouts (when
+ * there are any), time, pass, granularity.
+ */
 export function statusLine(s: ProgressState, elapsedMs: number): string {
   if (s.checkLimitMs !== undefined) {
     return (
@@ -47,6 +52,7 @@ export function statusLine(s: ProgressState, elapsedMs: number): string {
     `${s.tests} tests (${rate.toFixed(1)}/s)`,
     `${s.cacheHits} cache hits`,
   ];
+  if (s.syntaxSkips > 0) parts.push(`${s.syntaxSkips} syntax skips`);
   if (s.timeouts > 0) parts.push(`${s.timeouts} timeouts`);
   const where = s.level
     ? `, level ${s.level.depth} (${s.level.nodes} nodes; best: ${s.level.tokens} tokens)`
@@ -100,6 +106,7 @@ export class Progress {
       bytes: originalBytes,
       tests: 0,
       cacheHits: 0,
+      syntaxSkips: 0,
       timeouts: 0,
       pass: "-",
       granularity: 0,
@@ -161,6 +168,15 @@ export class Progress {
         break;
       case "cache-hit":
         s.cacheHits++;
+        break;
+      case "syntax-skip":
+        s.syntaxSkips++;
+        if (this.mode === "verbose") {
+          this.line(
+            `skipped (${event.label.kind} ${event.label.index + 1}/${event.label.granularity}, ${formatBytes(event.size)}): ` +
+              `${event.errors} syntax errors, the best so far has ${event.allowed}`,
+          );
+        }
         break;
       case "improved":
         s.bytes = event.size;

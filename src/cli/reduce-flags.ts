@@ -27,7 +27,10 @@ function flag(name: string, spec: AnyOptionSpec, flags: string, help: string): O
   if (option.attributeName() !== name) throw new Error(`the flag ${flags} does not set the option ${name}`);
   // A negated switch (--no-x) gets its default from the switch that turns it on, or is on.
   if (option.negate) return option;
-  if (option.isBoolean()) return option.default(spec.default, spec.default === true ? "on" : "off");
+  if (option.isBoolean()) {
+    const shown = typeof spec.default === "boolean" ? (spec.default ? "on" : "off") : String(spec.default);
+    return option.default(spec.default, shown);
+  }
   if (spec.choices) option.choices(spec.choices);
   else option.argParser(argumentParser(spec));
   if (computed) return option;

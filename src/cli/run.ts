@@ -315,6 +315,7 @@ async function runReduction(
     const result = await reduce(plan.input, test, {
       ...plan.options.reduce,
       pipeline: plan.pipeline,
+      ...(plan.frontEnd ? { syntax: plan.frontEnd } : {}),
       assumeInteresting: true,
       signal,
       onEvent: (event) => {
@@ -393,7 +394,7 @@ function summarize(
     say(
       `${how}: ${formatBytes(input.length)} → ${formatBytes(result.output.length)} ` +
         `(${saved.toFixed(1)}% smaller) in ${formatDuration(wallMs)}; ${s.tests} tests, ${s.cacheHits} cache hits, ` +
-        `${s.iterations} rounds` +
+        `${s.syntaxSkips ? `${s.syntaxSkips} syntax skips, ` : ""}${s.iterations} rounds` +
         `${timeouts.runs ? `, ${timeouts.runs} timeouts (${formatDuration(timeouts.totalMs)})` : ""}` +
         `${timeouts.retests ? `, ${timeouts.retests} re-tests after the timeout rose` : ""}` +
         `${s.killed ? `, ${s.killed} killed by a signal` : ""}.`,

@@ -48,6 +48,7 @@ export async function writeStats(
     tests: s?.tests ?? 0,
     checks: (s?.checks ?? 0) + 1, // the initial check is made by the command itself
     cacheHits: s?.cacheHits ?? 0,
+    syntaxSkips: s?.syntaxSkips ?? 0,
     iterations: s?.iterations ?? 0,
     timeouts: s?.timeouts ?? 0,
     killed: s?.killed ?? 0,

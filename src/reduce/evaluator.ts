@@ -8,6 +8,7 @@ import {
 import type { TestLabel } from "../ddmin/ddmin.js";
 import { isInteresting, toOutcome, type Outcome } from "../outcome.js";
 import type { EventListener } from "./events.js";
+import type { SyntaxFilter } from "./syntax-filter.js";
 
 /**
  * The user's test, in-process: a function of the candidate's bytes. `true` means interesting.
@@ -47,8 +48,15 @@ export interface PassEvaluator {
 
 /**
  * The single path of every candidate, whatever pass and representation produced it (the style
- * guide's §5, Hypothesis's `cached_test_function`): bytes → outcome cache → oracle → events, and the
- * keeper of the best input so far. Passes only propose candidates; this decides nothing about them.
+ * guide's §5, Hypothesis's `cached_test_function`): bytes → outcome cache → syntax filter → oracle →
+ * events, and the keeper of the best input so far. Passes only propose candidates; this decides
+ * nothing about them.
+ *
+ * A candidate the syntax filter rejects (syntax-filter.ts) is not interesting without a test: it
+ * sends a `syntax-skip` event, not a test-start/test-end pair, so `tests` still counts oracle runs
+ * only. Its verdict goes into the outcome cache like an oracle's "not-interesting" (it is
+ * deterministic, and the filter's allowance only falls): the candidate's first visit counts as a
+ * skip, later ones as cache hits, as for a tested candidate.
  *
  * Caches keyed by content are shared by all passes of a run: two passes (or two configurations of
  * one pass) that produce the same bytes are one test. A configuration cache only means something
@@ -65,6 +73,7 @@ export class Evaluator {
     private readonly emit: EventListener,
     private readonly cacheKind: CacheKind,
     private readonly cacheOptions: CacheOptions,
+    private readonly syntax?: SyntaxFilter,
   ) {
     this.shared = cacheKind === "config" ? undefined : createCache(cacheKind, cacheOptions);
   }
@@ -95,6 +104,7 @@ export class Evaluator {
       commit: (key) => {
         cache.reduced(key);
         const content = key.content();
+        this.syntax?.improved(content);
         this.emit({ type: "improved", pass, size: content.length, content });
       },
       close: () => {
@@ -121,8 +131,14 @@ export class Evaluator {
       return isInteresting(cached);
     }
     const content = key.content();
-    const id = ++this.nextId;
     const size = content.length;
+    const skip = this.syntax?.reject(content);
+    if (skip !== undefined) {
+      cache.add(key, "not-interesting");
+      this.emit({ type: "syntax-skip", pass, label, size, ...skip });
+      return false;
+    }
+    const id = ++this.nextId;
     this.emit({ type: "test-start", pass, id, label, size });
     let outcome: Outcome;
     this.running.push(content);

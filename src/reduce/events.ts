@@ -45,6 +45,18 @@ export type ReductionEvent =
        */
       readonly outcome: Outcome | "cancelled" | "error";
     }
+  /**
+   * A candidate not tested because it has more syntax errors (`errors`) than the best input so far
+   * (`allowed`): not interesting, without an oracle run (the syntax filter, reduce/syntax-filter.ts).
+   */
+  | {
+      readonly type: "syntax-skip";
+      readonly pass: string;
+      readonly label: TestLabel;
+      readonly size: number;
+      readonly errors: number;
+      readonly allowed: number;
+    }
   /** A check made before the reduction, counted apart from its tests: the original, then empty. */
   | {
       readonly type: "check";

@@ -5,6 +5,7 @@ import { ALGORITHMS } from "../ddmin/minimize.js";
 import { ORDERS, STRATEGIES } from "../ddmin/order.js";
 import type { SplitFactor } from "../ddmin/partition.js";
 import { InvalidOptionError } from "../errors.js";
+import type { SyntaxFilterSetting } from "./syntax-filter.js";
 import { ComputedDefault, oneOf, onOff, option, wholeNumber, type AnyOptionSpec } from "./option-spec.js";
 
 /**
@@ -95,6 +96,23 @@ export const REDUCE_OPTIONS = {
   cacheEvict: onOff({
     default: true,
     cli: { "--no-cache-evict": "keep cache entries larger than the current result" },
+  }),
+  /**
+   * The syntax filter of grammar-aware runs (reduce/syntax-filter.ts): a candidate with more syntax
+   * errors than the best so far is not interesting, without a test. "auto": on when re-parsing is
+   * cheap (the built-in tree-sitter languages), off for ANTLR grammars; true: on with any grammar;
+   * false: off, for bugs that need broken syntax. Without a grammar (`syntax`), nothing is filtered.
+   */
+  syntaxFilter: option<SyntaxFilterSetting>({
+    default: "auto",
+    expected: 'true, false or "auto"',
+    check: (value) => (value === true || value === false || value === "auto" ? value : undefined),
+    show: (value) => value,
+    cli: {
+      "--syntax-filter":
+        "skip the test of candidates with more syntax errors than the best so far, with any grammar (default: with --language only)",
+      "--no-syntax-filter": "test every candidate, also those with new syntax errors",
+    },
   }),
 };
 

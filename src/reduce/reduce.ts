@@ -7,6 +7,7 @@ import { resolveOptions, type ReduceOptions, type ResolvedOptions } from "./opti
 import { Evaluator, type Oracle } from "./evaluator.js";
 import { checkMemory, isAllocationFailure, measureBudget, type MemoryBudget } from "./memory.js";
 import { StatsCollector, type ReductionStats } from "./stats.js";
+import { SyntaxFilter, type SyntaxCheck } from "./syntax-filter.js";
 
 export interface ReduceRunOptions extends ReduceOptions {
   /** Stops the reduction: running tests are cancelled and the result is `stopped`. */
@@ -17,6 +18,11 @@ export interface ReduceRunOptions extends ReduceOptions {
   assumeInteresting?: boolean;
   /** The passes to run, in order (default: ddmin over the atoms of `atom`: lines, then characters). */
   pipeline?: readonly Pass[];
+  /**
+   * The grammar of the input, for the syntax filter (option `syntaxFilter`): candidates with more
+   * syntax errors than the best so far are not interesting, without a test. Without it, no filter.
+   */
+  syntax?: SyntaxCheck;
   /** What the reduction may allocate (default: measured from the OS and V8 when it starts). */
   memory?: MemoryBudget;
 }
@@ -98,10 +104,13 @@ export async function reduce(
       return { kind: "done", output: best, stats: collector.stats, emptyIsInteresting: true };
     }
 
-    const evaluator = new Evaluator(oracle, emit, resolved.cache, {
-      cacheFail: resolved.cacheFail,
-      evict: resolved.cacheEvict,
-    });
+    const evaluator = new Evaluator(
+      oracle,
+      emit,
+      resolved.cache,
+      { cacheFail: resolved.cacheFail, evict: resolved.cacheEvict },
+      SyntaxFilter.of(resolved.syntaxFilter, options.syntax, input),
+    );
     try {
       for (const pass of options.pipeline ?? atomPipeline(resolved.atom)) {
         const outcome = await pass.run({

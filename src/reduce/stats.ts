@@ -6,6 +6,11 @@ export interface ReductionStats {
   /** Oracle executions during the reduction (cancelled ones included). */
   tests: number;
   cacheHits: number;
+  /**
+   * Candidates not tested because of new syntax errors (the syntax filter): first visits only, a
+   * candidate seen again is a cache hit.
+   */
+  syntaxSkips: number;
   /** ddmin rounds ("iterations" in Table 3 of the practical-improvements paper), over all passes. */
   iterations: number;
   timeouts: number;
@@ -19,13 +24,14 @@ export interface ReductionStats {
   inputBytes: number;
   outputBytes: number;
   cache: { kind: CacheKind; lookups: number; peakEntries: number; peakBytes: number };
-  /** Per pass, by name: its tests, cache hits, improvements and the bytes they removed. */
+  /** Per pass, by name: its tests, cache hits, syntax skips, improvements and the bytes they removed. */
   passes: Record<string, PassStats>;
 }
 
 export interface PassStats {
   tests: number;
   cacheHits: number;
+  syntaxSkips: number;
   improvements: number;
   bytesRemoved: number;
 }
@@ -38,6 +44,7 @@ export class StatsCollector {
     this.stats = {
       tests: 0,
       cacheHits: 0,
+      syntaxSkips: 0,
       iterations: 0,
       timeouts: 0,
       killed: 0,
@@ -52,7 +59,13 @@ export class StatsCollector {
   }
 
   private pass(name: string): PassStats {
-    return (this.stats.passes[name] ??= { tests: 0, cacheHits: 0, improvements: 0, bytesRemoved: 0 });
+    return (this.stats.passes[name] ??= {
+      tests: 0,
+      cacheHits: 0,
+      syntaxSkips: 0,
+      improvements: 0,
+      bytesRemoved: 0,
+    });
   }
 
   readonly listener = (event: ReductionEvent): void => {
@@ -74,6 +87,10 @@ export class StatsCollector {
       case "cache-hit":
         s.cacheHits++;
         this.pass(event.pass).cacheHits++;
+        break;
+      case "syntax-skip":
+        s.syntaxSkips++;
+        this.pass(event.pass).syntaxSkips++;
         break;
       case "round":
         s.iterations++;

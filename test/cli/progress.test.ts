@@ -60,24 +60,49 @@ function feed(progress: Progress, clock: FakeClock): void {
   progress.listener({ type: "improved", pass: "ddmin:line", size: 250, content: new Uint8Array(250) });
 }
 
-test("the status line shows size vs. original, tests and rate, cache hits, timeouts, time, pass and granularity", () => {
-  const line = statusLine(
-    {
-      originalBytes: 1000,
-      checkLimitMs: undefined,
-      bytes: 250,
-      tests: 20,
-      cacheHits: 1,
-      timeouts: 1,
-      pass: "ddmin:line",
-      granularity: 4,
-    },
-    6000,
-  );
+test("the status line shows size vs. original, tests and rate, cache hits, syntax skips, timeouts, time, pass and granularity", () => {
+  const state = {
+    originalBytes: 1000,
+    checkLimitMs: undefined,
+    bytes: 250,
+    tests: 20,
+    cacheHits: 1,
+    syntaxSkips: 0,
+    timeouts: 1,
+    pass: "ddmin:line",
+    granularity: 4,
+  };
   assert.equal(
-    line,
+    statusLine(state, 6000),
     "250 B of 1000 B (25.0%) · 20 tests (3.3/s) · 1 cache hits · 1 timeouts · 6.0 s · ddmin:line, n=4",
   );
+  assert.equal(
+    statusLine({ ...state, syntaxSkips: 7 }, 6000),
+    "250 B of 1000 B (25.0%) · 20 tests (3.3/s) · 1 cache hits · 7 syntax skips · 1 timeouts · 6.0 s · ddmin:line, n=4",
+  );
+});
+
+test("candidates the syntax filter skips are counted on the line, not as tests; verbose names each", () => {
+  const clock = new FakeClock();
+  const live: string[] = [];
+  const p = new Progress("live", 100, { write: (s: string) => live.push(s), columns: 300 }, clock);
+  p.listener({ type: "pass", pass: "ddmin:token", units: 40, size: 100 });
+  p.listener({ type: "test-start", pass: "ddmin:token", id: 1, label, size: 80 });
+  p.listener({ type: "test-end", pass: "ddmin:token", id: 1, label, size: 80, outcome: "not-interesting" });
+  for (let i = 0; i < 3; i++) {
+    p.listener({ type: "syntax-skip", pass: "ddmin:token", label, size: 70, errors: 2, allowed: 0 });
+  }
+  p.listener({ type: "improved", pass: "ddmin:token", size: 60, content: new Uint8Array(60) });
+  assert.match(live.at(-1)!, / · 1 tests \(.*\) · 0 cache hits · 3 syntax skips · /);
+  p.finish();
+
+  const lines: string[] = [];
+  const v = new Progress("verbose", 100, { write: (s: string) => lines.push(s) }, clock);
+  v.listener({ type: "syntax-skip", pass: "ddmin:token", label, size: 70, errors: 2, allowed: 1 });
+  v.finish();
+  assert.deepEqual(lines, [
+    "whittle: skipped (complement 1/4, 70 B): 2 syntax errors, the best so far has 1\n",
+  ]);
 });
 
 test("on a terminal the line is redrawn in place; in a log, plain lines come every few seconds", () => {

@@ -109,6 +109,29 @@ test("extras (comments) are not nodes: their bytes stay between the tokens", asy
  * an input that tree-sitter parses without an ERROR or MISSING node. Checked on the tree as the
  * passes see it (all transforms) and on the bare tree, for every node type in the samples.
  */
+test("syntaxErrors (the syntax filter's count) is parseRaw's count, on intact and broken inputs", async () => {
+  for (const language of BUILT_IN_LANGUAGES) {
+    const fe = await frontEnd(language);
+    let broken = 0;
+    for (const input of inputsOf(language)) {
+      // Every prefix and every one-token-sized cut, in steps: truncations leave MISSING nodes,
+      // cuts in the middle ERROR nodes.
+      const step = Math.max(1, Math.floor(input.length / 40));
+      const candidates = [input];
+      for (let i = 0; i < input.length; i += step) {
+        candidates.push(input.subarray(0, i));
+        candidates.push(Buffer.concat([input.subarray(0, i), input.subarray(i + step)]));
+      }
+      for (const candidate of candidates) {
+        const expected = fe.parseRaw(candidate).errors;
+        if (expected > 0) broken++;
+        assert.equal(fe.syntaxErrors(candidate), expected, `${language}: ${JSON.stringify(text(candidate))}`);
+      }
+    }
+    assert.ok(broken > 10, `${language}: only ${broken} broken candidates`);
+  }
+});
+
 test("removing any removable node adds no syntax error to any sample", async () => {
   for (const language of BUILT_IN_LANGUAGES) {
     const fe = await frontEnd(language);

@@ -1,0 +1,156 @@
+/**
+ * The syntax filter on the evaluator's path: a candidate with more syntax errors than the best so
+ * far is not interesting and never reaches the oracle; skips are counted apart from tests and cache
+ * hits, and the option turns the filter off.
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import fc from "fast-check";
+import { reduce, type ReductionEvent, type SyntaxCheck } from "../../src/index.js";
+import { SyntaxFilter } from "../../src/reduce/syntax-filter.js";
+
+/** A toy grammar of brackets: each unmatched "(" or ")" is one syntax error. */
+function brackets(cheap = true): SyntaxCheck & { asked: string[] } {
+  const asked: string[] = [];
+  return {
+    asked,
+    cheapSyntaxCheck: cheap,
+    syntaxErrors(input) {
+      const text = Buffer.from(input).toString();
+      asked.push(text);
+      return bracketErrors(text);
+    },
+  };
+}
+
+function bracketErrors(text: string): number {
+  let open = 0;
+  let errors = 0;
+  for (const c of text) {
+    if (c === "(") open++;
+    else if (c === ")") {
+      if (open > 0) open--;
+      else errors++;
+    }
+  }
+  return errors + open;
+}
+
+const INPUT = Buffer.from("f(a)\ng(b, (c))\nh(d)\n");
+const interesting = (text: string): boolean => text.includes("b");
+
+async function run(syntaxFilter: boolean | "auto", syntax: SyntaxCheck) {
+  const events: ReductionEvent[] = [];
+  const asked: string[] = [];
+  const result = await reduce(
+    INPUT,
+    (c) => {
+      const text = Buffer.from(c).toString();
+      asked.push(text);
+      return interesting(text);
+    },
+    { jobs: 1, syntaxFilter, syntax, assumeInteresting: true, onEvent: (e) => events.push(e) },
+  );
+  assert.equal(result.kind, "done");
+  return { result, events, asked };
+}
+
+test("a candidate with new syntax errors never reaches the oracle; skips are events and counters of their own", async () => {
+  const { result, events, asked } = await run(true, brackets());
+  assert.ok(asked.length > 0);
+  for (const text of asked) assert.equal(bracketErrors(text), 0, `the oracle saw ${JSON.stringify(text)}`);
+  const skips = events.filter((e) => e.type === "syntax-skip");
+  assert.ok(skips.length > 0, "the character pass breaks brackets");
+  for (const skip of skips) {
+    assert.ok(skip.errors > 0, "a skip has errors");
+    assert.equal(skip.allowed, 0, "the original has none");
+  }
+  const s = result.stats;
+  assert.equal(s.syntaxSkips, skips.length);
+  assert.equal(s.tests + s.checks, asked.length, "tests count oracle runs only (the empty check apart)");
+  assert.equal(s.tests, events.filter((e) => e.type === "test-start").length);
+  const perPass = Object.values(s.passes);
+  assert.equal(
+    perPass.reduce((n, p) => n + p.syntaxSkips, 0),
+    s.syntaxSkips,
+  );
+  assert.equal(bracketErrors(Buffer.from(result.output).toString()), 0);
+  assert.ok(interesting(Buffer.from(result.output).toString()));
+});
+
+test("syntaxFilter false, or no grammar to check with, reaches the oracle with broken candidates", async () => {
+  const off = await run(false, brackets());
+  assert.ok(off.asked.some((text) => bracketErrors(text) > 0));
+  assert.equal(off.result.stats.syntaxSkips, 0);
+  assert.equal(off.events.filter((e) => e.type === "syntax-skip").length, 0);
+
+  const filtered = await run(true, brackets());
+  assert.ok(
+    filtered.result.stats.tests < off.result.stats.tests,
+    `fewer tests with the filter: ${filtered.result.stats.tests} vs ${off.result.stats.tests}`,
+  );
+
+  const events: ReductionEvent[] = [];
+  const none = await reduce(INPUT, (c) => interesting(Buffer.from(c).toString()), {
+    jobs: 1,
+    syntaxFilter: true,
+    assumeInteresting: true,
+    onEvent: (e) => events.push(e),
+  });
+  assert.equal(none.stats.syntaxSkips, 0);
+  assert.equal(events.filter((e) => e.type === "syntax-skip").length, 0);
+});
+
+test('"auto" filters with a cheap check only; true with any', async () => {
+  const costly = brackets(false);
+  const auto = await run("auto", costly);
+  assert.equal(auto.result.stats.syntaxSkips, 0);
+  assert.deepEqual(costly.asked, [], "a costly check is not even made");
+  assert.ok((await run("auto", brackets(true))).result.stats.syntaxSkips > 0);
+  assert.ok((await run(true, brackets(false))).result.stats.syntaxSkips > 0);
+});
+
+test("with a content cache, a skipped candidate is checked once: seen again, it is a cache hit", async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(fc.constantFrom("(", ")", "b", "()", "(b)", "x"), { minLength: 2, maxLength: 8 }),
+      async (pieces) => {
+        const text = pieces.join("\n") + "\nb\n";
+        const syntax = brackets();
+        const result = await reduce(Buffer.from(text), (c) => Buffer.from(c).includes("b"), {
+          jobs: 1,
+          cache: "content",
+          syntax,
+          assumeInteresting: true,
+        });
+        assert.equal(result.kind, "done");
+        const allowed = bracketErrors(text);
+        const checked = new Map<string, number>();
+        for (const candidate of syntax.asked.slice(1))
+          checked.set(candidate, (checked.get(candidate) ?? 0) + 1);
+        const rejected = [...checked].filter(([candidate]) => bracketErrors(candidate) > allowed);
+        for (const [candidate, times] of rejected) {
+          assert.equal(times, 1, `${JSON.stringify(candidate)} was checked ${times} times`);
+        }
+        assert.ok(bracketErrors(Buffer.from(result.output).toString()) <= allowed);
+      },
+    ),
+    { numRuns: 100 },
+  );
+});
+
+test("the allowance starts at the original's errors and falls with each best that has fewer", () => {
+  const syntax = brackets();
+  const filter = new SyntaxFilter(syntax, Buffer.from("((a"));
+  assert.deepEqual(filter.reject(Buffer.from("(((")), { errors: 3, allowed: 2 });
+  assert.equal(filter.reject(Buffer.from("(a)(")), undefined, "as many errors as the original: tested");
+  assert.equal(filter.reject(Buffer.from("a)(")), undefined, "other errors, as many: tested");
+  filter.improved(Buffer.from("(a"));
+  assert.deepEqual(filter.reject(Buffer.from("((")), { errors: 2, allowed: 1 });
+  filter.improved(Buffer.from("a"));
+  assert.deepEqual(filter.reject(Buffer.from("(")), { errors: 1, allowed: 0 });
+  const checks = syntax.asked.length;
+  filter.improved(Buffer.from("b"));
+  assert.equal(syntax.asked.length, checks, "no errors allowed: a new best is not parsed");
+  assert.equal(filter.reject(Buffer.from("b")), undefined);
+});
