@@ -2,17 +2,17 @@ import type { Compatibility } from "../hdd/search.js";
 import { parsePhase, treePass, type TreeFrontEnd } from "../hdd/phases.js";
 import { atomPipeline, ddminAtoms } from "../passes/atoms.js";
 import type { Pass } from "../passes/pass.js";
-import { ddminGlyphs } from "../passes/glyphs.js";
+import { ddminBlanks, ddminGlyphs } from "../passes/glyphs.js";
 import { ddminHidden } from "../passes/hidden.js";
 import { ddminTokens } from "../passes/tokens.js";
 import type { AtomMode } from "../atoms/atoms.js";
 import { UsageError } from "./args.js";
 
 /**
- * Phases that are ddmin over a flat list: lines, characters, characters other than whitespace, the
- * grammar's tokens, or the hidden text between them (comments).
+ * Phases that are ddmin over a flat list: lines, characters, characters other than whitespace, runs
+ * of whitespace, the grammar's tokens, or the hidden text between them (comments).
  */
-export const FLAT_PHASES = ["line", "char", "glyph", "token", "hidden"] as const;
+export const FLAT_PHASES = ["line", "char", "glyph", "blank", "token", "hidden"] as const;
 
 /**
  * The default pipeline with a grammar: hoisting first, then HDDH to a fixpoint (HOIST*+HDDH* of the
@@ -36,6 +36,7 @@ export function buildPipeline(
   return phases.map((name) => {
     if (name === "line" || name === "char") return ddminAtoms(name);
     if (name === "glyph") return ddminGlyphs();
+    if (name === "blank") return ddminBlanks();
     if (!frontEnd)
       throw new UsageError(`--phase ${name} works on a parse tree: give a grammar with --grammar`);
     if (name === "token") return ddminTokens(frontEnd);

@@ -2,7 +2,7 @@ import { splitChars } from "../atoms/atoms.js";
 import { reduceList } from "./list.js";
 import type { Pass } from "./pass.js";
 
-/** ASCII whitespace: the bytes a `glyph` pass keeps. */
+/** ASCII whitespace. */
 function isBlank(byte: number): boolean {
   return byte === 0x20 || (byte >= 0x09 && byte <= 0x0d);
 }
@@ -16,41 +16,69 @@ function isBlank(byte: number): boolean {
  * its visible characters.
  */
 export function ddminGlyphs(): Pass {
-  const name = "ddmin:glyph";
+  return rangePass("ddmin:glyph", (current) => {
+    const atoms = splitChars(current);
+    const ranges: number[] = [];
+    for (let i = 0; i < atoms.count; i++) {
+      const start = atoms.start(i);
+      const end = atoms.start(i + 1);
+      if (end - start !== 1 || !isBlank(current[start]!)) ranges.push(start, end);
+    }
+    return ranges;
+  });
+}
+
+/**
+ * ddmin over the runs of whitespace of the current input: a run left out is deleted whole, and
+ * everything else stays. What `glyph` leaves: blanks whose removal matters to the test (a line
+ * break that ends a preprocessor directive) or not at all, each run one unit instead of one per
+ * character.
+ */
+export function ddminBlanks(): Pass {
+  return rangePass("ddmin:blank", (current) => {
+    const ranges: number[] = [];
+    for (let i = 0; i < current.length;) {
+      if (!isBlank(current[i]!)) {
+        i++;
+        continue;
+      }
+      const start = i;
+      while (i < current.length && isBlank(current[i]!)) i++;
+      ranges.push(start, i);
+    }
+    return ranges;
+  });
+}
+
+/**
+ * A pass whose units are disjoint byte ranges of the current input, in order (`rangesOf` gives
+ * start, end pairs): a configuration keeps its units' bytes and all bytes outside every unit.
+ */
+function rangePass(name: string, rangesOf: (current: Uint8Array) => number[]): Pass {
   return {
     name,
     async run(context) {
       const { current, emit } = context;
-      const atoms = splitChars(current);
-      const units: number[] = [];
-      for (let i = 0; i < atoms.count; i++) {
-        const start = atoms.start(i);
-        if (atoms.start(i + 1) - start !== 1 || !isBlank(current[start]!)) units.push(i);
-      }
-      emit({ type: "pass", pass: name, units: units.length, size: current.length });
-      return reduceList(context, units.length, (config) => {
-        // Bytes of the units left out are dropped; everything else is copied in runs.
+      const ranges = rangesOf(current);
+      const units = ranges.length / 2;
+      emit({ type: "pass", pass: name, units, size: current.length });
+      return reduceList(context, units, (config) => {
+        // Copy everything up to each unit left out, then skip it.
         const out = new Uint8Array(current.length);
         let length = 0;
         let at = 0;
-        let next = 0; // position in `units` of the next unit not yet decided
-        for (const kept of config) {
-          for (; next < kept; next++) {
-            const i = units[next]!;
-            const from = atoms.start(i);
-            out.set(current.subarray(at, from), length);
-            length += from - at;
-            at = atoms.start(i + 1);
-          }
-          next = kept + 1;
-        }
-        for (; next < units.length; next++) {
-          const i = units[next]!;
-          const from = atoms.start(i);
+        let next = 0; // the first unit not yet decided
+        const drop = (unit: number): void => {
+          const from = ranges[2 * unit]!;
           out.set(current.subarray(at, from), length);
           length += from - at;
-          at = atoms.start(i + 1);
+          at = ranges[2 * unit + 1]!;
+        };
+        for (const kept of config) {
+          for (; next < kept; next++) drop(next);
+          next = kept + 1;
         }
+        for (; next < units; next++) drop(next);
         out.set(current.subarray(at), length);
         length += current.length - at;
         return out.slice(0, length);

@@ -142,8 +142,10 @@ export class Evaluator {
     this.emit({ type: "test-start", pass, id, label, size });
     let outcome: Outcome;
     this.running.push(content);
+    const started = performance.now();
     try {
       outcome = toOutcome(await this.oracle(content, signal));
+      this.syntax?.observeTest(performance.now() - started);
     } catch (error) {
       // Every test-start gets its test-end, also when the oracle fails.
       this.emit({ type: "test-end", pass, id, label, size, outcome: signal.aborted ? "cancelled" : "error" });

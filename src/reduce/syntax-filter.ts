@@ -12,8 +12,21 @@
  * one is not reliable: every deletion moves them, and tree-sitter's recovery splits or merges ERROR
  * nodes when their surroundings change. Once the best has fewer errors, the bug evidently does not
  * need the ones that went, so candidates that bring errors back are skipped. `allowed` only ever
- * falls, so a candidate skipped once would be skipped at any later time: skips may be cached.
+ * falls, so a candidate skipped once would be skipped at any later time: skips may be cached. (With
+ * a gated filter, below, a best tested without a check may raise it; a candidate skipped before
+ * then stays skipped, which costs at most that candidate.)
  */
+
+/**
+ * Under "auto", an expensive check (ANTLR's interpreter) is made only while its estimated time is at
+ * most this share of a test's mean time: on a big input it would cost more than the tests it saves
+ * (8.5–15 s per 131 KB of JavaScript against tests of milliseconds), on the small inputs the polish
+ * phases work on it is a few milliseconds (json-obj-arr-87, zeller-bug-c).
+ */
+export const CHECK_COST_SHARE = 0.25;
+
+/** Checks of fewer bytes are estimated as this many: a parse has a fixed cost too. */
+const MIN_ESTIMATE_BYTES = 256;
 
 /** What the filter needs from a grammar: how many syntax errors an input has. */
 export interface SyntaxCheck {
@@ -35,15 +48,32 @@ export interface SyntaxSkip {
   readonly allowed: number;
 }
 
+/**
+ * With an expensive check under "auto" (`gated`), the filter checks a candidate only when the check
+ * is expected to cost at most CHECK_COST_SHARE of a test: its time per byte is measured on the
+ * checks made (the first one is a probe, once a test has been timed), a test's mean time on the
+ * tests the evaluator reports (`observeTest`). So the same run may check more candidates on a
+ * faster machine; `--syntax-filter` and `--no-syntax-filter` make the choice fixed. The allowance is
+ * then counted on the best input when first needed, not parsed up front.
+ */
 export class SyntaxFilter {
-  private allowed: number;
+  /** Errors allowed; undefined until counted on `base` (gated filters count lazily). */
+  private allowed: number | undefined;
+  /** The input whose error count is the allowance: the original, then each new best. */
+  private base: Uint8Array;
+  private msPerByte: number | undefined;
+  private testMs = 0;
+  private tests = 0;
 
   /** A filter for a reduction of `original`; its error count is the first allowance. */
   constructor(
     private readonly check: SyntaxCheck,
     original: Uint8Array,
+    private readonly gated = false,
+    private readonly now: () => number = () => performance.now(),
   ) {
-    this.allowed = check.syntaxErrors(original);
+    this.base = original;
+    if (!gated) this.allowed = check.syntaxErrors(original);
   }
 
   /** The filter a reduction uses under `setting`, or undefined when it has none. */
@@ -53,18 +83,53 @@ export class SyntaxFilter {
     original: Uint8Array,
   ): SyntaxFilter | undefined {
     if (check === undefined || setting === false) return undefined;
-    if (setting === "auto" && !check.cheapSyntaxCheck) return undefined;
-    return new SyntaxFilter(check, original);
+    return new SyntaxFilter(check, original, setting === "auto" && !check.cheapSyntaxCheck);
   }
 
   /** Why `candidate` is skipped, or undefined when it is to be tested. */
   reject(candidate: Uint8Array): SyntaxSkip | undefined {
-    const errors = this.check.syntaxErrors(candidate);
-    return errors > this.allowed ? { errors, allowed: this.allowed } : undefined;
+    if (this.gated && !this.worthChecking(candidate.length)) return undefined;
+    const allowed = (this.allowed ??= this.count(this.base));
+    const errors = this.count(candidate);
+    return errors > allowed ? { errors, allowed } : undefined;
   }
 
   /** `best` is the new best input: its errors are the allowance from now on, if fewer. */
   improved(best: Uint8Array): void {
-    if (this.allowed > 0) this.allowed = Math.min(this.allowed, this.check.syntaxErrors(best));
+    if (this.allowed === undefined) {
+      this.base = best;
+    } else if (this.allowed > 0) {
+      if (this.gated && !this.worthChecking(best.length)) {
+        // Counted on `best` when next needed. A best that was tested unchecked may have more errors
+        // than allowed so far: the test accepted them, so they are allowed from then on.
+        this.base = best;
+        this.allowed = undefined;
+      } else {
+        this.allowed = Math.min(this.allowed, this.count(best));
+      }
+    }
+  }
+
+  /** A test took `ms` (the evaluator reports each oracle run). */
+  observeTest(ms: number): void {
+    this.testMs += ms;
+    this.tests++;
+  }
+
+  private worthChecking(bytes: number): boolean {
+    if (this.tests === 0) return false; // nothing to compare a check with yet
+    if (this.msPerByte === undefined) return true; // the probe
+    return (
+      this.msPerByte * Math.max(bytes, MIN_ESTIMATE_BYTES) <= CHECK_COST_SHARE * (this.testMs / this.tests)
+    );
+  }
+
+  private count(input: Uint8Array): number {
+    const start = this.now();
+    const errors = this.check.syntaxErrors(input);
+    const perByte = (this.now() - start) / Math.max(input.length, MIN_ESTIMATE_BYTES);
+    // A moving average: the first parses of a grammar are slower (its interpreter warms up).
+    this.msPerByte = this.msPerByte === undefined ? perByte : 0.8 * this.msPerByte + 0.2 * perByte;
+    return errors;
   }
 }

@@ -1,6 +1,6 @@
 /**
- * The glyph pass (`--phase glyph`): ddmin over the characters that are not whitespace; whitespace
- * always stays.
+ * The glyph pass (`--phase glyph`): ddmin over the characters that are not whitespace, whitespace
+ * always stays; and the blank pass (`--phase blank`): ddmin over the runs of whitespace.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -27,7 +27,8 @@ test("--phase glyph removes visible characters only, and is 1-minimal over them"
   assert.equal(out.replace(/\s/g, ""), "r4");
   // No candidate of the pass ever lost a blank (the empty input is checked first, apart from it).
   assert.equal(tested[1], "");
-  for (const s of tested.slice(2)) assert.equal(s.replace(/\S/g, ""), input.replace(/\S/g, ""), JSON.stringify(s));
+  for (const s of tested.slice(2))
+    assert.equal(s.replace(/\S/g, ""), input.replace(/\S/g, ""), JSON.stringify(s));
 });
 
 test("--phase glyph: a multi-byte character is one unit, never cut", async () => {
@@ -37,4 +38,25 @@ test("--phase glyph: a multi-byte character is one unit, never cut", async () =>
     jobs: 1,
   });
   assert.equal(text(result.output), " \n✓");
+});
+
+test("--phase blank removes whole runs of whitespace and nothing else", async () => {
+  const input = "a b\n\n c  d\n";
+  const tested: string[] = [];
+  const result = await reduce(
+    Buffer.from(input),
+    (c) => {
+      const s = text(c);
+      tested.push(s);
+      return s.includes("a b");
+    },
+    { pipeline: buildPipeline(["blank"], "both", undefined), jobs: 1 },
+  );
+  assert.equal(text(result.output), "a bcd");
+  for (const s of tested.slice(2)) {
+    assert.equal(s.replace(/\s/g, ""), "abcd", JSON.stringify(s));
+    // A run is kept or gone whole: no run is ever shortened.
+    for (const run of s.match(/\s+/g) ?? [])
+      assert.ok([" ", "\n\n ", "  ", "\n"].includes(run), JSON.stringify(s));
+  }
 });

@@ -101,13 +101,44 @@ test("syntaxFilter false, or no grammar to check with, reaches the oracle with b
   assert.equal(events.filter((e) => e.type === "syntax-skip").length, 0);
 });
 
-test('"auto" filters with a cheap check only; true with any', async () => {
-  const costly = brackets(false);
-  const auto = await run("auto", costly);
-  assert.equal(auto.result.stats.syntaxSkips, 0);
-  assert.deepEqual(costly.asked, [], "a costly check is not even made");
+test('"auto" always filters with a cheap check, true with any', async () => {
   assert.ok((await run("auto", brackets(true))).result.stats.syntaxSkips > 0);
   assert.ok((await run(true, brackets(false))).result.stats.syntaxSkips > 0);
+});
+
+test('"auto" with a costly check: checks only while a check costs at most a quarter of a test', () => {
+  let clock = 0;
+  let checkMs = 0;
+  const costly = brackets(false);
+  const timed: SyntaxCheck = {
+    cheapSyntaxCheck: false,
+    syntaxErrors: (input) => {
+      clock += checkMs;
+      return costly.syntaxErrors(input);
+    },
+  };
+  const broken = Buffer.from("f((a)"); // 1 error; the original has none
+  const filter = new SyntaxFilter(timed, Buffer.from("f(a)"), true, () => clock);
+  assert.deepEqual(costly.asked, [], "nothing is parsed up front");
+  assert.equal(filter.reject(broken), undefined, "no test timed yet: no check");
+  assert.deepEqual(costly.asked, []);
+  filter.observeTest(10);
+  // The probe: 2 ms for a check (of at least 256 bytes' worth) against 10 ms tests, 20 %.
+  checkMs = 2;
+  assert.deepEqual(filter.reject(broken), { errors: 1, allowed: 0 });
+  assert.equal(costly.asked.length, 2, "the allowance (on the original) and the candidate");
+  assert.ok(filter.reject(broken) !== undefined, "still cheap enough: checked and skipped");
+  // Checks get slower (a moving average): 40 ms each; once the estimate passes 2.5 ms, no checks.
+  checkMs = 40;
+  let checks = 0;
+  while (filter.reject(broken) !== undefined) checks++;
+  assert.ok(checks >= 1 && checks <= 3, `${checks} more checks`);
+  const asked = costly.asked.length;
+  assert.equal(filter.reject(broken), undefined);
+  assert.equal(costly.asked.length, asked, "too costly: not checked");
+  // Slower tests make the same check worth it again.
+  filter.observeTest(1000);
+  assert.ok(filter.reject(broken) !== undefined);
 });
 
 test("with a content cache, a skipped candidate is checked once: seen again, it is a cache hit", async () => {
