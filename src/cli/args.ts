@@ -30,6 +30,8 @@ export interface CliOptions {
   hoistCompatible: string | undefined;
   /** The pipeline, in order (empty: the default). */
   phases: string[];
+  /** Whether --algorithm was given (the default grammar pipeline otherwise chooses its own). */
+  algorithmGiven: boolean;
   /** The tree transforms (each on unless switched off). */
   transforms: TreeTransforms;
 }
@@ -262,6 +264,7 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
     replacements: o.replacements as string | undefined,
     hoistCompatible: o.hoistCompatible as string | undefined,
     phases: (o.phase as string[] | undefined) ?? [],
+    algorithmGiven: program.getOptionValueSource("algorithm") === "cli",
     transforms: transformsOf(o),
   };
 }

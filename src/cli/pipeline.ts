@@ -6,6 +6,7 @@ import { ddminBlanks, ddminGlyphs } from "../passes/glyphs.js";
 import { ddminHidden } from "../passes/hidden.js";
 import { ddminTokens } from "../passes/tokens.js";
 import type { AtomMode } from "../atoms/atoms.js";
+import type { Algorithm } from "../ddmin/minimize.js";
 import { UsageError } from "./args.js";
 
 /**
@@ -16,10 +17,23 @@ export const FLAT_PHASES = ["line", "char", "glyph", "blank", "token", "hidden"]
 
 /**
  * The default pipeline with a grammar: hoisting first, then HDDH to a fixpoint (HOIST*+HDDH* of the
- * hoisting paper, the combination that gave the smallest results there most often), then ddmin over
- * tokens and over characters to polish what the tree phases leave.
+ * hoisting paper, the combination that gave the smallest results there most often), then the
+ * polish of what the tree phases leave: tokens, the visible characters, runs of whitespace, and
+ * last all characters (for what only goes with the whitespace around it, such as a preprocessor
+ * line's end). Each list reduced by DEFAULT_TREE_ALGORITHM. Chosen by the `hdd` benchmark (README,
+ * "The default grammar pipeline").
  */
-export const DEFAULT_TREE_PHASES: readonly string[] = ["hoist*", "prune+hoist*", "token", "char"];
+export const DEFAULT_TREE_PHASES: readonly string[] = [
+  "hoist*",
+  "prune+hoist*",
+  "token",
+  "glyph",
+  "blank",
+  "char",
+];
+
+/** What reduces each list in the default grammar pipeline (unless --algorithm is given). */
+export const DEFAULT_TREE_ALGORITHM: Algorithm = "probdd";
 
 /**
  * The passes a run makes: the `--phase` list in order, or the default — ddmin over the atoms of

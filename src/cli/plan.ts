@@ -9,7 +9,7 @@ import type { Compatibility } from "../hdd/search.js";
 import { CommandOracle } from "../oracle/command.js";
 import type { Pass } from "../passes/pass.js";
 import { Replacements } from "../tree/replacements.js";
-import { buildPipeline } from "./pipeline.js";
+import { buildPipeline, DEFAULT_TREE_ALGORITHM } from "./pipeline.js";
 import { UsageError, type CliOptions } from "./args.js";
 import type { RunScope } from "./lifecycle.js";
 import {
@@ -87,6 +87,11 @@ export async function planRun(o: CliOptions, run: RunScope): Promise<RunPlan> {
   // Grammar-aware reduction: the grammar loads and the original parses, or the run stops here.
   const { frontEnd, compatible, syntaxErrors } = await treeSetup(o, cwd, input, basename(given));
   const pipeline = buildPipeline(o.phases, o.reduce.atom, frontEnd, compatible);
+  // The default grammar pipeline reduces its lists with its own algorithm unless one is given.
+  const options =
+    frontEnd && o.phases.length === 0 && !o.algorithmGiven
+      ? { ...o, reduce: { ...o.reduce, algorithm: DEFAULT_TREE_ALGORITHM } }
+      : o;
 
   // The test: its program as an absolute path (it runs in a temporary directory, where a relative
   // path or a relative PATH entry would mean something else).
@@ -126,7 +131,7 @@ export async function planRun(o: CliOptions, run: RunScope): Promise<RunPlan> {
   }
 
   return {
-    options: o,
+    options,
     run,
     inputPath,
     input,
