@@ -1,24 +1,17 @@
 /**
- * The tree-sitter front-end: built-in languages (JSON, JavaScript, C) parsed with tree-sitter's WASM
- * runtime into the same tree model as the ANTLR front-end, so every HDD algorithm, transform, phase
- * and option applies unchanged.
+ * The tree-sitter front-end: the built-in languages (languages.ts: JavaScript, TypeScript, C, C++,
+ * JSON, HTML, CSS, Python, Java, Rust, Go, Bash) parsed with tree-sitter's WASM runtime into
+ * the same tree model as the ANTLR front-end, so every HDD algorithm, transform, phase and option
+ * applies unchanged.
  *
- * Packages (pinned exactly in package.json; checked together on Node 20, Debian 12):
- * - `web-tree-sitter` 0.25.10: the runtime, as WASM (`tree-sitter.wasm` in the package). It loads
- *   languages of ABI 13 to 15. 0.24.x stops at ABI 14 and refuses the JavaScript and C languages
- *   ("Incompatible language version 15"); 0.26.3 and 0.27.1 load all three too, but 0.25 is the
- *   line these grammars were generated with (tree-sitter-javascript 0.25.0 asks for tree-sitter
- *   ^0.25.0). All of them count `startIndex` in UTF-16 code units of the string parsed. The native
- *   `tree-sitter` binding is not used: its prebuilt binary does not load on Debian 12.
- * - `tree-sitter-json` 0.24.8 (language ABI 14), `tree-sitter-javascript` 0.25.0 (ABI 15),
- *   `tree-sitter-c` 0.24.1 (ABI 15): each tarball ships the language as `tree-sitter-<name>.wasm` at
- *   its root and `src/grammar.json` and `src/node-types.json`; whittle reads the WASM and
- *   `grammar.json`. Their `install` script (`node-gyp-build`) is for the native binding, which
- *   whittle does not use: it loads the linux-x64 prebuild shipped in the tarball (checked: it loads
- *   on this Debian 12 with Node 20) and exits, building and downloading nothing. npm 11 does not run
- *   dependencies' install scripts unless approved, and `npm ci --ignore-scripts` gives working
- *   languages too: the WASM files and grammar.json are plain files of the tarballs. Nothing is
- *   fetched at install or at run time.
+ * The runtime is `web-tree-sitter` 0.25.10 (pinned exactly in package.json; `tree-sitter.wasm` in
+ * the package). It loads languages of ABI 13 to 15. 0.24.x stops at ABI 14 and refuses the
+ * JavaScript and C languages ("Incompatible language version 15"); 0.26.3 and 0.27.1 load them too,
+ * but 0.25 is the line these grammars were generated with (tree-sitter-javascript 0.25.0 asks for
+ * tree-sitter ^0.25.0). All of them count `startIndex` in UTF-16 code units of the string parsed.
+ * The native `tree-sitter` binding is not used: its prebuilt binary does not load on Debian 12. The
+ * languages' packages are described in languages.ts; whittle reads only their WASM and
+ * `grammar.json`. Nothing is fetched at install or at run time.
  *
  * Tokens are tree-sitter's leaves, named and anonymous. Extras (comments, whitespace) are treated
  * like ANTLR's hidden channel: they are not nodes, and their bytes stay between the tokens as the
@@ -46,26 +39,16 @@ import { TsGrammar, type GrammarJson } from "./grammar-json.js";
 import { removableGroups } from "./match.js";
 import { needsSpace, shortestRuleTexts } from "./shortest.js";
 import { decodeUtf8 } from "./utf8.js";
+import { languageSpec, type BuiltInLanguage, type LanguageSpec } from "./languages.js";
 
-/** The built-in languages. */
-export const BUILT_IN_LANGUAGES = ["json", "javascript", "c"] as const;
-export type BuiltInLanguage = (typeof BUILT_IN_LANGUAGES)[number];
-
-/**
- * The text of external-scanner tokens (C code the grammar cannot describe), where known. Tokens not
- * here have no minimal replacement of their own: a node that needs one keeps its text.
- */
-const EXTERNAL_TEXTS: Record<BuiltInLanguage, Readonly<Record<string, string>>> = {
-  json: {},
-  javascript: { _automatic_semicolon: ";", _ternary_qmark: "?", _template_chars: "" },
-  c: {},
-};
+export { BUILT_IN_LANGUAGES, type BuiltInLanguage } from "./languages.js";
 
 const require = createRequire(import.meta.url);
 
 /** A loaded language: its parser and its grammar with the shortest text of each rule. */
 export interface TreeSitterLanguage {
   readonly name: BuiltInLanguage;
+  readonly spec: LanguageSpec;
   readonly parser: Parser;
   readonly grammar: TsGrammar;
   readonly shortest: ReadonlyMap<string, string>;
@@ -87,14 +70,32 @@ export function loadLanguage(name: BuiltInLanguage): Promise<TreeSitterLanguage>
 async function load(name: BuiltInLanguage): Promise<TreeSitterLanguage> {
   runtime ??= Parser.init();
   await runtime;
-  const root = dirname(require.resolve(`tree-sitter-${name}/package.json`));
-  const language = await Language.load(join(root, `tree-sitter-${name}.wasm`));
+  const spec = languageSpec(name);
+  const root = packageRoot(spec);
+  const language = await Language.load(join(root, spec.wasm));
   const parser = new Parser();
   parser.setLanguage(language);
-  const json = JSON.parse(readFileSync(join(root, "src/grammar.json"), "utf8")) as GrammarJson;
+  const json = JSON.parse(readFileSync(join(root, spec.dir, "src/grammar.json"), "utf8")) as GrammarJson;
   const grammar = new TsGrammar(json);
-  const shortest = shortestRuleTexts(grammar, new Map(Object.entries(EXTERNAL_TEXTS[name])));
-  return { name, parser, grammar, shortest };
+  const shortest = shortestRuleTexts(
+    grammar,
+    new Map(Object.entries(spec.externalTexts)),
+    spec.wordCharacters,
+  );
+  return { name, spec, parser, grammar, shortest };
+}
+
+/** The folder of the language's npm package. */
+export function packageRoot(spec: LanguageSpec): string {
+  return dirname(require.resolve(`${spec.package}/package.json`));
+}
+
+/** The version of the npm package that ships the language, as installed. */
+export function packageVersion(spec: LanguageSpec): string {
+  const json = JSON.parse(readFileSync(join(packageRoot(spec), "package.json"), "utf8")) as {
+    version: string;
+  };
+  return json.version;
 }
 
 export interface TreeSitterFrontEndOptions {
@@ -116,33 +117,34 @@ export interface TreeSitterParse {
 }
 
 /**
- * The text pieces of string literals in the built-in grammars: inside a string a space is never
- * needed, and one would change the string's value.
- */
-const STRING_TEXT_KINDS: ReadonlySet<string> = new Set(["string_content", "string_fragment"]);
-
-/**
  * Two pieces glue unless a space would change nothing, by a conservative rule rather than a re-lex:
  * word characters meeting word characters (`int` `x`), operator characters meeting operator
- * characters (`+` `+`, `/` `/`), or a digit meeting a dot. In JSON, JavaScript and C a space
- * between two tokens never changes their meaning, so one space too many is harmless — except inside
- * a string literal, whose text pieces never get one.
+ * characters (`+` `+`, `/` `/`), or a digit meeting a dot. In the built-in languages a space between
+ * two tokens of a line never changes their meaning, so one space too many is harmless — except inside
+ * a string literal, whose text pieces (the language's `stringTextKinds`) never get one. (A space is
+ * only ever put where the two pieces meet with nothing between them, never at the start of a line,
+ * so indentation is never touched.)
  */
-export const treeSitterGlue: GlueCheck = (left, right, leftKind, rightKind) =>
-  left !== "" &&
-  right !== "" &&
-  !STRING_TEXT_KINDS.has(leftKind ?? "") &&
-  !STRING_TEXT_KINDS.has(rightKind ?? "") &&
-  needsSpace(left, right);
+export function treeSitterGlue(spec: LanguageSpec): GlueCheck {
+  const stringText: ReadonlySet<string> = new Set(spec.stringTextKinds);
+  return (left, right, leftKind, rightKind) =>
+    left !== "" &&
+    right !== "" &&
+    !stringText.has(leftKind ?? "") &&
+    !stringText.has(rightKind ?? "") &&
+    needsSpace(left, right, spec.wordCharacters);
+}
 
 /** The tree passes' view of a built-in language: parse bytes into the tree model. */
 export class TreeSitterFrontEnd implements TreeFrontEnd {
-  readonly glue: GlueCheck = treeSitterGlue;
+  readonly glue: GlueCheck;
 
   private constructor(
     readonly language: TreeSitterLanguage,
     private readonly options: TreeSitterFrontEndOptions,
-  ) {}
+  ) {
+    this.glue = treeSitterGlue(language.spec);
+  }
 
   static async load(options: TreeSitterFrontEndOptions): Promise<TreeSitterFrontEnd> {
     return new TreeSitterFrontEnd(await loadLanguage(options.language), options);
@@ -193,6 +195,11 @@ export class TreeSitterFrontEnd implements TreeFrontEnd {
 }
 
 const decoder = new TextDecoder();
+
+/** Space, tab, newline, carriage return, form feed, vertical tab. */
+function isSpace(byte: number): boolean {
+  return byte === 0x20 || (byte >= 0x09 && byte <= 0x0d);
+}
 
 /** Turns one tree-sitter tree into RawNodes, iteratively (trees of real inputs can be deep). */
 class RawBuilder {
@@ -277,7 +284,17 @@ class RawBuilder {
             children.map((c) => ({ type: c.type, named: c.isNamed })),
           ) ?? [])
         : [];
-    const items = groupChildren(kids, groups, node.type);
+    // A hidden token that starts the node (the digits of CSS's `100%`, Rust's `r#"`) becomes a fixed
+    // leaf of the node too: as hidden text it would go with the first child (`%`) when that is removed.
+    const head = isRoot ? null : this.headToken(node, children);
+    const items =
+      head === null
+        ? groupChildren(kids, groups, node.type)
+        : groupChildren(
+            [head, ...kids],
+            groups.map((g) => ({ ...g, start: g.start + 1, end: g.end + 1 })),
+            node.type,
+          );
     if (items.length === 0) return null;
     // A hidden token that ends the node (the newline that ends a C preprocessor line) becomes a
     // fixed leaf of the node, so that removing what follows never takes it away as hidden text.
@@ -309,6 +326,36 @@ class RawBuilder {
       removable: replacement === "",
       replacement,
       children: items,
+    };
+  }
+
+  /**
+   * The hidden token between the start of `node` and its first child, as a fixed leaf: the bytes
+   * there that are neither whitespace nor an extra (a comment). Null when there are none.
+   */
+  private headToken(node: Node, children: readonly Node[]): RawNode | null {
+    const first = children[0];
+    if (first === undefined) return null;
+    let start = this.byteAt[node.startIndex]!;
+    const end = this.byteAt[first.startIndex]!;
+    for (const child of node.children) {
+      if (child === null || !child.isExtra) continue;
+      const [a, b] = [this.byteAt[child.startIndex]!, this.byteAt[child.endIndex]!];
+      if (a <= start && b > start) start = b;
+    }
+    let last = end;
+    while (start < last && isSpace(this.input[start]!)) start++;
+    while (last > start && isSpace(this.input[last - 1]!)) last--;
+    if (last <= start) return null;
+    const text = decoder.decode(this.input.subarray(start, last));
+    return {
+      kind: `${node.type}:start`,
+      token: true,
+      start,
+      end: last,
+      removable: false,
+      replacement: text,
+      children: [],
     };
   }
 
