@@ -35,7 +35,9 @@ export function buildPipeline(
   return phases.map((name) => {
     if (name === "line" || name === "char") return ddminAtoms(name);
     if (!frontEnd)
-      throw new UsageError(`--phase ${name} works on a parse tree: give a grammar with --grammar`);
+      throw new UsageError(
+        `--phase ${name} works on a parse tree: give a grammar with --grammar or a language with --language`,
+      );
     if (name === "token") return ddminTokens(frontEnd);
     if (name === "hidden") return ddminHidden(frontEnd);
     try {

@@ -72,7 +72,7 @@ test("--language refuses an unknown language and options that need an ANTLR gram
   const { input, test: t } = jsonObjArr87Case();
   const unknown = await runWhittle([input, "--language", "cobol", "--test", t]);
   assert.equal(unknown.code, 2);
-  assert.match(unknown.stderr, /json, javascript, c/);
+  assert.match(unknown.stderr, /javascript, typescript, tsx, json, c, cpp, .*, bash, none/);
   for (const extra of [
     ["--grammar", "G.g4"],
     ["--start", "value"],

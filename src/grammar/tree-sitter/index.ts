@@ -27,7 +27,7 @@
  */
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, extname, join } from "node:path";
 import { Language, Parser, type Node } from "web-tree-sitter";
 import { WhittleError } from "../../errors.js";
 import type { TreeFrontEnd } from "../../hdd/phases.js";
@@ -39,9 +39,51 @@ import { TsGrammar, type GrammarJson } from "./grammar-json.js";
 import { removableGroups } from "./match.js";
 import { needsSpace, shortestRuleTexts } from "./shortest.js";
 import { decodeUtf8 } from "./utf8.js";
-import { languageSpec, type BuiltInLanguage, type LanguageSpec } from "./languages.js";
+import {
+  BUILT_IN_LANGUAGES,
+  languageOfExtension,
+  languageOfShebang,
+  languageSpec,
+  type BuiltInLanguage,
+  type LanguageSpec,
+} from "./languages.js";
 
 export { BUILT_IN_LANGUAGES, type BuiltInLanguage } from "./languages.js";
+
+/**
+ * The language of a file the user did not name one for: by its extension, or else by the
+ * interpreter on its `#!` line. Undefined when neither names a built-in language.
+ */
+export function detectLanguage(
+  fileName: string,
+  input: Uint8Array,
+): { language: BuiltInLanguage; by: "extension" | "#! line" } | undefined {
+  const extension = extname(fileName);
+  const byExtension = extension === "" ? undefined : languageOfExtension(extension);
+  if (byExtension !== undefined) return { language: byExtension, by: "extension" };
+  const byShebang = languageOfShebang(input);
+  return byShebang === undefined ? undefined : { language: byShebang, by: "#! line" };
+}
+
+/** The built-in languages as `whittle --list-languages` prints them: a table, one language a line. */
+export function languageTable(): string {
+  const rows = [["language", "extensions", "#! interpreters", "npm package"]];
+  for (const name of BUILT_IN_LANGUAGES) {
+    const spec = languageSpec(name);
+    rows.push([
+      name,
+      spec.extensions.join(" "),
+      spec.interpreters.join(" ") || "-",
+      `${spec.package} ${packageVersion(spec)}`,
+    ]);
+  }
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  return (
+    rows
+      .map((r) => r.map((cell, i) => (i < r.length - 1 ? cell.padEnd(widths[i]!) : cell)).join("  "))
+      .join("\n") + "\n"
+  );
+}
 
 const require = createRequire(import.meta.url);
 
@@ -155,16 +197,26 @@ export class TreeSitterFrontEnd implements TreeFrontEnd {
    * first ERROR or MISSING node, unless `allowSyntaxErrors`; returns how many it found.
    */
   checkOriginal(input: Uint8Array, allowSyntaxErrors: boolean): number {
-    const { errors, firstError } = this.parseRaw(input);
+    const { errors } = this.parseRaw(input);
     if (errors > 0 && !allowSyntaxErrors) {
-      const before = decoder.decode(input.subarray(0, firstError ?? 0)).split("\n");
-      const where = `${this.options.fileName ?? "input"}:${before.length}:${[...before[before.length - 1]!].length + 1}`;
       throw new WhittleError(
         "syntax",
-        `${where}: syntax error: not ${this.language.name} as tree-sitter's grammar reads it (${errors} error${errors > 1 ? "s" : ""} in all); --allow-syntax-errors reduces it all the same`,
+        `${this.describeErrors(input)}; --allow-syntax-errors reduces it all the same`,
       );
     }
     return errors;
+  }
+
+  /**
+   * Where the first syntax error of `input` is and how many there are ("a.c:3:5: syntax error: not c
+   * as tree-sitter's grammar reads it (2 errors in all)"), or undefined when it has none.
+   */
+  describeErrors(input: Uint8Array): string | undefined {
+    const { errors, firstError } = this.parseRaw(input);
+    if (errors === 0) return undefined;
+    const before = decoder.decode(input.subarray(0, firstError ?? 0)).split("\n");
+    const where = `${this.options.fileName ?? "input"}:${before.length}:${[...before[before.length - 1]!].length + 1}`;
+    return `${where}: syntax error: not ${this.language.name} as tree-sitter's grammar reads it (${errors} error${errors > 1 ? "s" : ""} in all)`;
   }
 
   parse(input: Uint8Array): ReturnType<TreeFrontEnd["parse"]> {
