@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import type { Node } from "web-tree-sitter";
 import { BUILT_IN_LANGUAGES, loadLanguage, packageRoot } from "../../src/grammar/tree-sitter/index.js";
-import { removableGroups } from "../../src/grammar/tree-sitter/match.js";
+import { nodeGroups } from "../../src/grammar/tree-sitter/match.js";
 import { SAMPLES } from "./tree-sitter-samples.js";
 
 interface ChildInfo {
@@ -49,12 +49,12 @@ async function tally(language: (typeof BUILT_IN_LANGUAGES)[number]): Promise<Tal
       const all = node.children.filter((c): c is Node => c !== null);
       const kids = all.filter((c) => !c.isExtra);
       stack.push(...kids.filter((c) => c.childCount > 0));
-      const rule = lang.grammar.rules.get(node.grammarType);
       const info = types.get(node.type);
-      if (rule === undefined || info === undefined || kids.length === 0) continue;
-      const groups = removableGroups(
+      if (info === undefined || kids.length === 0) continue;
+      const groups = nodeGroups(
         lang.grammar,
-        rule,
+        node.grammarType,
+        node.type,
         kids.map((c) => ({ type: c.type, named: c.isNamed })),
       );
       if (groups === undefined) continue;
@@ -84,7 +84,7 @@ async function tally(language: (typeof BUILT_IN_LANGUAGES)[number]): Promise<Tal
 }
 
 /**
- * Measured on the samples (13 languages, 2102 named children): 282 disagree (13.4 %), every one a
+ * Measured on the samples (14 languages, 2229 named children): 308 disagree (13.8 %), every one a
  * child that node-types.json lets go and grammar.json keeps — mostly a REPEAT1's first item or a
  * child that several derivations cover (match.ts keeps only what all of them agree on), and CSS's and
  * HTML's lists. None the other way: whatever grammar.json removes, node-types.json allows too.
@@ -109,7 +109,7 @@ test("node-types.json and grammar.json on removability: how often and which way 
   console.log(
     `${report.join("\n")}\nall: ${disagree} of ${children} disagree (${(rate * 100).toFixed(1)} %)`,
   );
-  assert.ok(children > 2000, `only ${children} children`);
+  assert.ok(children > 2200, `only ${children} children`);
   assert.ok(rate < RATE_BOUND, `disagreement ${(rate * 100).toFixed(1)} %`);
   // grammar.json is never the more liberal: a child it removes is one node-types.json allows to go.
   assert.deepEqual(onlyGrammar, []);

@@ -294,6 +294,29 @@ string\`
 }
 `,
   ],
+  yaml: [
+    `# a comment
+name: whittle
+version: 1.0
+tags: [a, b, "c d"]
+nested:
+  list:
+    - one
+    - two: 2
+      three: 3
+    - 'quoted'
+  map: {x: 1, y: null}
+text: |
+  a literal
+  block
+folded: >
+  folded
+  text
+anchors:
+  base: &base {k: v}
+  copy: *base
+`,
+  ],
   bash: [
     `#!/usr/bin/env bash
 set -euo pipefail

@@ -111,7 +111,7 @@ test("extras (comments) are not nodes: their bytes stay between the tokens", asy
 const KNOWN_BAD_REMOVALS: ReadonlySet<string> = new Set(["bash elif_clause"]);
 
 /** How many kinds of removable node the samples must have at least, per language (default 15). */
-const MIN_REMOVABLE_KINDS: Partial<Record<BuiltInLanguage, number>> = { json: 5, html: 8 };
+const MIN_REMOVABLE_KINDS: Partial<Record<BuiltInLanguage, number>> = { json: 5, html: 8, yaml: 8 };
 
 /**
  * Removability against the parser: every node the front-end marks removable, removed alone, leaves
@@ -297,6 +297,7 @@ const NEEDLES: Record<BuiltInLanguage, string> = {
   java: "IllegalStateException",
   rust: "HashMap::new()",
   go: "fmt.Printf",
+  yaml: "three: 3",
   bash: "whoami",
 };
 

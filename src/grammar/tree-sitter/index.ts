@@ -1,6 +1,6 @@
 /**
  * The tree-sitter front-end: the built-in languages (languages.ts: JavaScript, TypeScript, C, C++,
- * JSON, HTML, CSS, Python, Java, Rust, Go, Bash) parsed with tree-sitter's WASM runtime into
+ * JSON, HTML, CSS, Python, Java, Rust, Go, YAML, Bash) parsed with tree-sitter's WASM runtime into
  * the same tree model as the ANTLR front-end, so every HDD algorithm, transform, phase and option
  * applies unchanged.
  *
@@ -23,7 +23,7 @@
  * rule, and those from a REPEAT item, a REPEAT1 item after the first, or an optional part, are
  * removable groups, as in the ANTLR front-end (several children of one item become a `kind:*`
  * node). `node-types.json` is not read: on the samples of the built-in languages its required and
- * multiple flags let 13 % of the named children go that grammar.json keeps, and never the other way
+ * multiple flags let 14 % of the named children go that grammar.json keeps, and never the other way
  * round (test/grammar/node-types.test.ts). Minimal replacements are shortest derivations (shortest.ts).
  */
 import { createRequire } from "node:module";
@@ -37,7 +37,7 @@ import { NO_REPLACEMENTS, type Replacements } from "../../tree/replacements.js";
 import { ALL_TRANSFORMS, Tree, type TreeTransforms } from "../../tree/tree.js";
 import { groupChildren } from "../groups.js";
 import { TsGrammar, type GrammarJson } from "./grammar-json.js";
-import { removableGroups } from "./match.js";
+import { nodeGroups } from "./match.js";
 import { needsSpace, shortestRuleTexts } from "./shortest.js";
 import { decodeUtf8 } from "./utf8.js";
 import {
@@ -325,18 +325,11 @@ class RawBuilder {
     isRoot: boolean,
   ): RawNode | null {
     if (node.isError) this.noteError(node);
-    const rule = this.language.grammar.rules.get(node.grammarType);
     // Inside and around syntax errors the children do not follow the grammar: nothing there is
     // removable by the grammar (HDD still replaces nodes by their minimal text).
     const clean = !node.isError && children.every((c) => !c.isError && !c.isMissing);
-    const groups =
-      rule !== undefined && clean
-        ? (removableGroups(
-            this.language.grammar,
-            rule,
-            children.map((c) => ({ type: c.type, named: c.isNamed })),
-          ) ?? [])
-        : [];
+    const types = children.map((c) => ({ type: c.type, named: c.isNamed }));
+    const groups = clean ? (nodeGroups(this.language.grammar, node.grammarType, node.type, types) ?? []) : [];
     // A hidden token that starts the node (the digits of CSS's `100%`, Rust's `r#"`) becomes a fixed
     // leaf of the node too: as hidden text it would go with the first child (`%`) when that is removed.
     const head = isRoot ? null : this.headToken(node, children);
@@ -419,6 +412,14 @@ class RawBuilder {
   private replacementOf(node: Node, start: number, end: number): string {
     const own = (): string => decoder.decode(this.input.subarray(start, end));
     if (!node.isNamed || node.isError) return own();
-    return this.language.shortest.get(node.grammarType) ?? own();
+    const shortest = this.language.shortest;
+    if (this.language.grammar.rules.has(node.grammarType)) return shortest.get(node.grammarType) ?? own();
+    // A leaf from the external scanner keeps its text (its rules may be aliased elsewhere, in other
+    // contexts: Bash's `1` in `$1` is a variable_name, and so is an alias of a word).
+    if (node.childCount === 0) return own();
+    // An alias of hidden rules: their shortest text if they all have the same one.
+    const texts = new Set(this.language.grammar.aliasedAs(node.type).map((name) => shortest.get(name)));
+    const [only] = texts;
+    return texts.size === 1 && only !== undefined ? only : own();
   }
 }
