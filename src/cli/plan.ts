@@ -88,7 +88,16 @@ export async function planRun(o: CliOptions, run: RunScope): Promise<RunPlan> {
   }
 
   // Grammar-aware reduction: the grammar loads and the original parses, or the run stops here.
-  const { frontEnd, compatible, syntaxErrors, notice } = await treeSetup(o, cwd, input, basename(given));
+  // Tree phases asked for by name need the tree: then a detected language's syntax error stops the
+  // run, as a named language's does, instead of falling back to text.
+  const wantsTree = o.phases.some((phase) => phase !== "line" && phase !== "char");
+  const { frontEnd, compatible, syntaxErrors, notice } = await treeSetup(
+    o,
+    cwd,
+    input,
+    basename(given),
+    !wantsTree,
+  );
   const pipeline = buildPipeline(o.phases, o.reduce.atom, frontEnd, compatible);
 
   // The test: its program as an absolute path (it runs in a temporary directory, where a relative
@@ -200,15 +209,16 @@ async function readOptionFile(option: string, path: string, cwd: string): Promis
  * when it cannot) and parses the original (WhittleError "syntax" naming the first error, unless
  * --allow-syntax-errors). The grammar is --grammar's, --format's or --language's; with none of
  * them, the language of the input's extension or #! line (detectLanguage), unless --atom asks for
- * lines and characters. A detected language whose grammar finds a syntax error in the original, or
- * an input of no known language, is reduced as text, with a notice. Without a grammar, options
- * that need one are refused.
+ * lines and characters. An input of no known language is reduced as text, with a notice; so is one
+ * whose detected language finds a syntax error in it, when `textFallback` (otherwise that is the
+ * usual syntax error). Without a grammar, options that need one are refused.
  */
 export async function treeSetup(
   o: GrammarOptions,
   cwd: string,
   input: Uint8Array,
   fileName: string,
+  textFallback = true,
 ): Promise<{
   frontEnd: AntlrFrontEnd | TreeSitterFrontEnd | undefined;
   compatible: Compatibility | undefined;
@@ -264,7 +274,7 @@ export async function treeSetup(
       throw new UsageError(
         detected === undefined
           ? `--language and ${option} cannot be combined: the language is built in`
-          : `${option} is for ANTLR grammars, but ${detected}, a built-in language: add --grammar FILE or --format FILE, or --language none`,
+          : `${option} is for ANTLR grammars, but ${detected}, a built-in language: add --grammar FILE or --format FILE`,
       );
     }
   }
@@ -301,7 +311,9 @@ export async function treeSetup(
     });
     // The user did not ask for this language: a syntax error means reducing text, not failing.
     const errors =
-      detected !== undefined && !o.allowSyntaxErrors ? frontEnd.describeErrors(input) : undefined;
+      detected !== undefined && textFallback && !o.allowSyntaxErrors
+        ? frontEnd.describeErrors(input)
+        : undefined;
     if (errors !== undefined) {
       const fallback = `${errors}: reducing lines and characters instead; --language ${language} --allow-syntax-errors reduces it as ${languageSpec(language).title}`;
       return { frontEnd: undefined, compatible: undefined, syntaxErrors: 0, notice: fallback };

@@ -215,3 +215,21 @@ test("whittle tree picks the language from the extension", async () => {
   assert.equal(refused.code, 2);
   assert.match(refused.stderr, /whittle tree needs a grammar: m\.xyz has no extension or #! line/);
 });
+
+test("a detected language's syntax error stops the run when tree phases are asked for by name", async () => {
+  const dir = scratch();
+  const input = join(dir, "broken.json");
+  writeFileSync(input, '{"a": [1, 2,, 87]}\n');
+  const run = await runWhittle([input, "--phase", "prune*", "-o", "-", "--", "grep", "-q", "87"]);
+  assert.equal(run.code, 2);
+  assert.match(
+    run.stderr,
+    /broken\.json:1:\d+: syntax error: not json .*--allow-syntax-errors reduces it all the same/,
+  );
+  // --start is an ANTLR grammar's: a detected language refuses it, naming the language.
+  const js = join(dir, "a.js");
+  writeFileSync(js, "x;\n");
+  const start = await runWhittle([js, "--start", "program", "--", "true"]);
+  assert.equal(start.code, 2);
+  assert.match(start.stderr, /--start is for ANTLR grammars, but a\.js is JavaScript by its extension/);
+});
