@@ -198,7 +198,7 @@ test("--list-languages prints every built-in language with its extensions and pa
     const line = out.split("\n").find((l) => l.startsWith(`${name} `));
     assert.ok(line?.includes(extension) && line.includes(pkg), `${name}: ${line}`);
   }
-  assert.equal(out.trim().split("\n").length, 15); // a header and 14 languages
+  assert.equal(out.trim().split("\n").length, 16); // a header and 15 languages
 });
 
 test("whittle tree picks the language from the extension", async () => {

@@ -17,6 +17,7 @@ import { SAMPLES } from "./tree-sitter-samples.js";
 interface ChildInfo {
   readonly required: boolean;
   readonly multiple: boolean;
+  readonly types: readonly { readonly type: string; readonly named: boolean }[];
 }
 interface NodeType {
   readonly type: string;
@@ -67,7 +68,10 @@ async function tally(language: (typeof BUILT_IN_LANGUAGES)[number]): Promise<Tal
         if (!child.isNamed) return;
         const field = fieldOf[i];
         const entry = field === undefined ? info.children : info.fields?.[field];
-        if (entry === undefined) return;
+        // A required field that also holds anonymous tokens may be required for the token alone
+        // (PHP's `prefix: seq(optional("\\"), optional(namespace_name), "\\")`): node-types.json
+        // does not say whether the named child may go.
+        if (entry === undefined || (entry.required && entry.types.some((t) => !t.named))) return;
         const siblings = kids.filter((c, k) => c.isNamed && fieldOf[k] === field).length;
         const byNodeTypes = !entry.required || (entry.multiple && siblings > 1);
         const byGrammar = inGroup(i);
@@ -84,7 +88,7 @@ async function tally(language: (typeof BUILT_IN_LANGUAGES)[number]): Promise<Tal
 }
 
 /**
- * Measured on the samples (14 languages, 2229 named children): 308 disagree (13.8 %), every one a
+ * Measured on the samples (15 languages, 2418 named children): 328 disagree (13.6 %), every one a
  * child that node-types.json lets go and grammar.json keeps — mostly a REPEAT1's first item or a
  * child that several derivations cover (match.ts keeps only what all of them agree on), and CSS's and
  * HTML's lists. None the other way: whatever grammar.json removes, node-types.json allows too.
@@ -109,7 +113,7 @@ test("node-types.json and grammar.json on removability: how often and which way 
   console.log(
     `${report.join("\n")}\nall: ${disagree} of ${children} disagree (${(rate * 100).toFixed(1)} %)`,
   );
-  assert.ok(children > 2200, `only ${children} children`);
+  assert.ok(children > 2400, `only ${children} children`);
   assert.ok(rate < RATE_BOUND, `disagreement ${(rate * 100).toFixed(1)} %`);
   // grammar.json is never the more liberal: a child it removes is one node-types.json allows to go.
   assert.deepEqual(onlyGrammar, []);

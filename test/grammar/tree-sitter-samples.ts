@@ -317,6 +317,42 @@ anchors:
   copy: *base
 `,
   ],
+  php: [
+    `<!DOCTYPE html>
+<p>Hello</p>
+<?php
+namespace App;
+
+use Foo\\Bar;
+
+interface Shape { public function area(): float; }
+
+final class Circle implements Shape {
+    private array $tags = [];
+    public function __construct(private float $r = 1.0) {}
+    public function area(): float { return M_PI * $this->r ** 2; }
+}
+
+function greet(string $name, int ...$rest): string {
+    $s = "Hello, {$name}!";
+    foreach ($rest as $k => $v) {
+        if ($v > 1 && !empty($k)) { $s .= " $v"; } elseif ($v === 0) { continue; } else { break; }
+    }
+    try {
+        throw new \\RuntimeException('bad');
+    } catch (\\Exception $e) {
+        echo $e->getMessage(), PHP_EOL;
+    } finally {
+        $s = $s ?? '';
+    }
+    return match ($name) { 'a' => 'x', default => $s };
+}
+$c = new Circle(2.0);
+echo greet("world", 1, 2), $c->area();
+?>
+<p>Bye</p>
+`,
+  ],
   bash: [
     `#!/usr/bin/env bash
 set -euo pipefail

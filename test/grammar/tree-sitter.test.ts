@@ -298,6 +298,7 @@ const NEEDLES: Record<BuiltInLanguage, string> = {
   rust: "HashMap::new()",
   go: "fmt.Printf",
   yaml: "three: 3",
+  php: "RuntimeException",
   bash: "whoami",
 };
 

@@ -1,6 +1,6 @@
 /**
  * The tree-sitter front-end: the built-in languages (languages.ts: JavaScript, TypeScript, C, C++,
- * JSON, HTML, CSS, Python, Java, Rust, Go, YAML, Bash) parsed with tree-sitter's WASM runtime into
+ * JSON, HTML, CSS, Python, Java, Rust, Go, YAML, PHP, Bash) parsed with tree-sitter's WASM runtime into
  * the same tree model as the ANTLR front-end, so every HDD algorithm, transform, phase and option
  * applies unchanged.
  *
@@ -124,6 +124,7 @@ async function load(name: BuiltInLanguage): Promise<TreeSitterLanguage> {
     grammar,
     new Map(Object.entries(spec.externalTexts)),
     spec.wordCharacters,
+    new Map(Object.entries(spec.ruleTexts ?? {})),
   );
   return { name, spec, parser, grammar, shortest };
 }

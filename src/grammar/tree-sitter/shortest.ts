@@ -12,19 +12,22 @@ const MAX_ROUNDS = 200;
 /**
  * The shortest text of every rule of `grammar`: a fixed point of "a rule is as short as its
  * expression", starting from nothing known. `externals` gives the text of external-scanner tokens
- * (tokens it does not name are unknown).
+ * (tokens it does not name are unknown); `fixed`, rules whose text is given rather than derived.
  */
 export function shortestRuleTexts(
   grammar: TsGrammar,
   externals: ReadonlyMap<string, string>,
   wordCharacters?: RegExp,
+  fixed: ReadonlyMap<string, string> = new Map(),
 ): Map<string, string> {
-  const known = new Map<string, string>();
+  // Rules whose text is given (`fixed`) keep it; the others are derived from them.
+  const known = new Map<string, string>(fixed);
   const symbol = (name: string): string | undefined => known.get(name) ?? externals.get(name);
   const join = (left: string, right: string): string => joinTexts(left, right, wordCharacters);
   for (let round = 0; round < MAX_ROUNDS; round++) {
     let changed = false;
     for (const [name, rule] of grammar.rules) {
+      if (fixed.has(name)) continue;
       const text = shortestOf(rule, symbol, join, false);
       const old = known.get(name);
       if (text !== undefined && (old === undefined || shorter(text, old))) {
