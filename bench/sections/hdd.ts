@@ -235,7 +235,8 @@ async function runWhittle(
   const phaseArgs = opts.variant.phases.flatMap((p) => ["--phase", p]);
   const args = [
     opts.input,
-    ...(opts.variant.grammar ? opts.grammarArgs : []),
+    // Without a grammar, no built-in language either (whittle would pick one from the extension).
+    ...(opts.variant.grammar ? opts.grammarArgs : ["--language", "none"]),
     ...phaseArgs,
     "-j",
     "1",

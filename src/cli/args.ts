@@ -1,5 +1,5 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { BUILT_IN_LANGUAGES, type BuiltInLanguage } from "../grammar/tree-sitter/index.js";
+import { BUILT_IN_LANGUAGES, languageTable, type BuiltInLanguage } from "../grammar/tree-sitter/index.js";
 import type { TreeTransforms } from "../tree/tree.js";
 import { EXIT } from "./exit.js";
 import { reduceOptionsOf, reductionFlags, type CliReduceOptions } from "./reduce-flags.js";
@@ -21,8 +21,13 @@ export interface CliOptions {
   grammar: string[];
   /** Or a format file: grammars, start rules, replacements and islands (format-file.ts). */
   format: string | undefined;
-  /** Or a built-in language, parsed with tree-sitter. */
-  language: BuiltInLanguage | undefined;
+  /**
+   * Or a built-in language, parsed with tree-sitter; "none" for plain line and character reduction.
+   * Not given: chosen from the input's extension or #! line (see treeSetup).
+   */
+  language: BuiltInLanguage | "none" | undefined;
+  /** Whether --atom was given: it asks for line and character reduction (see treeSetup). */
+  atomGiven: boolean;
   start: string | undefined;
   grammarHelpers: string | undefined;
   allowSyntaxErrors: boolean;
@@ -53,8 +58,15 @@ export function repeatable(value: string, previous: string[] = []): string[] {
 /** A usage error: exit code 2, with a message that names what is wrong. */
 export class UsageError extends Error {}
 
-/** --help or --version was printed: exit 0. */
-export class InfoShown extends Error {}
+/** --help or --version was printed, or `text` is to be (--list-languages): exit 0. */
+export class InfoShown extends Error {
+  constructor(
+    message: string,
+    readonly text?: string,
+  ) {
+    super(message);
+  }
+}
 
 const EXAMPLES = `
 The test is a command that exits 0 when a candidate is still interesting (still shows the failure)
@@ -62,6 +74,10 @@ and non-zero otherwise. It runs in a fresh temporary directory holding the candi
 input's own file name; "{}" in its arguments is replaced by the candidate's path (appended if no
 argument contains "{}"). The command starts at the first word after INPUT that is not a whittle
 option, or after "--"; every word from there on is the test's, options included.
+
+The language of INPUT comes from its extension (or its #! line): crash.js is reduced along the
+syntax of JavaScript. whittle --list-languages lists them; --language NAME chooses one, and
+--language none (or --atom) reduces lines and characters.
 
 Examples:
   whittle crash.js -- ./is-interesting.sh {}
@@ -130,9 +146,10 @@ export function buildProgram(version: string): Command {
     .addOption(
       new Option(
         "--language <name>",
-        "built-in language for tree reduction (tree-sitter), instead of --grammar",
-      ).choices(BUILT_IN_LANGUAGES),
+        "built-in language for tree reduction (tree-sitter), or none for lines and characters (default: from the extension or #! line)",
+      ).choices([...BUILT_IN_LANGUAGES, "none"]),
     )
+    .addOption(new Option("--list-languages", "list the built-in languages and exit"))
     .addOption(new Option("--start <rule>", "the grammar's start rule (default: the parser's first rule)"))
     .addOption(
       new Option(
@@ -236,6 +253,7 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
     throw error;
   }
   const o = program.opts();
+  if (o.listLanguages === true) throw new InfoShown("languages listed", languageTable());
   const [input] = program.processedArgs as [string | undefined];
   if (input === undefined) throw new UsageError("no INPUT file given");
   if (o.test !== undefined && command.length > 0)
@@ -257,7 +275,8 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
     verbose: o.verbose === true,
     grammar: (o.grammar as string[] | undefined) ?? [],
     format: o.format as string | undefined,
-    language: o.language as BuiltInLanguage | undefined,
+    language: o.language as BuiltInLanguage | "none" | undefined,
+    atomGiven: program.getOptionValueSource("atom") === "cli",
     start: o.start as string | undefined,
     grammarHelpers: o.grammarHelpers as string | undefined,
     allowSyntaxErrors: o.allowSyntaxErrors === true,

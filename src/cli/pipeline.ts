@@ -52,7 +52,9 @@ export function buildPipeline(
     if (name === "glyph") return ddminGlyphs();
     if (name === "blank") return ddminBlanks();
     if (!frontEnd)
-      throw new UsageError(`--phase ${name} works on a parse tree: give a grammar with --grammar`);
+      throw new UsageError(
+        `--phase ${name} works on a parse tree: give a grammar with --grammar or a language with --language`,
+      );
     if (name === "token") return ddminTokens(frontEnd);
     if (name === "hidden") return ddminHidden(frontEnd);
     try {

@@ -1,8 +1,9 @@
 import { lstat, readFile, realpath, stat } from "node:fs/promises";
-import { basename, delimiter, resolve } from "node:path";
+import { basename, delimiter, extname, resolve } from "node:path";
 import { readFile as readText } from "node:fs/promises";
 import { AntlrFrontEnd } from "../grammar/front-end.js";
-import { TreeSitterFrontEnd } from "../grammar/tree-sitter/index.js";
+import { detectLanguage, TreeSitterFrontEnd, type BuiltInLanguage } from "../grammar/tree-sitter/index.js";
+import { languageSpec } from "../grammar/tree-sitter/languages.js";
 import { FormatFileError, readFormatFile, type FormatFile } from "../grammar/format-file.js";
 import { compatibilityTable } from "../hdd/compatibility.js";
 import type { Compatibility } from "../hdd/search.js";
@@ -50,6 +51,8 @@ export interface RunPlan {
   /** With --grammar: the front-end, and how many syntax errors the original has (when allowed). */
   readonly frontEnd: AntlrFrontEnd | TreeSitterFrontEnd | undefined;
   readonly syntaxErrors: number;
+  /** What the user should know about how the input is reduced (printed unless --quiet). */
+  readonly notice: string | undefined;
 }
 
 /**
@@ -85,7 +88,16 @@ export async function planRun(o: CliOptions, run: RunScope): Promise<RunPlan> {
   }
 
   // Grammar-aware reduction: the grammar loads and the original parses, or the run stops here.
-  const { frontEnd, compatible, syntaxErrors } = await treeSetup(o, cwd, input, basename(given));
+  // Tree phases asked for by name need the tree: then a detected language's syntax error stops the
+  // run, as a named language's does, instead of falling back to text.
+  const wantsTree = o.phases.some((phase) => phase !== "line" && phase !== "char");
+  const { frontEnd, compatible, syntaxErrors, notice } = await treeSetup(
+    o,
+    cwd,
+    input,
+    basename(given),
+    !wantsTree,
+  );
   const pipeline = buildPipeline(o.phases, o.reduce.atom, frontEnd, compatible);
   // The default grammar pipeline reduces its lists with its own algorithm unless one is given.
   const options =
@@ -151,12 +163,14 @@ export async function planRun(o: CliOptions, run: RunScope): Promise<RunPlan> {
     pipeline,
     frontEnd,
     syntaxErrors,
+    notice,
   };
 }
 
 /** The options of grammar-aware reduction (the main command's and `whittle tree`'s). */
 export type GrammarOptions = Pick<
   CliOptions,
+  | "atomGiven"
   | "grammar"
   | "format"
   | "language"
@@ -196,22 +210,43 @@ async function readOptionFile(option: string, path: string, cwd: string): Promis
 }
 
 /**
- * The grammar front-end and the tables of the tree passes, when --grammar is given: loads the
- * grammar (WhittleError "grammar" when it cannot) and parses the original (WhittleError "syntax"
- * naming the first error, unless --allow-syntax-errors). Without --grammar, options that need one
- * are refused.
+ * The grammar front-end and the tables of the tree passes: loads the grammar (WhittleError "grammar"
+ * when it cannot) and parses the original (WhittleError "syntax" naming the first error, unless
+ * --allow-syntax-errors). The grammar is --grammar's, --format's or --language's; with none of
+ * them, the language of the input's extension or #! line (detectLanguage), unless --atom asks for
+ * lines and characters. An input of no known language is reduced as text, with a notice; so is one
+ * whose detected language finds a syntax error in it, when `textFallback` (otherwise that is the
+ * usual syntax error). Without a grammar, options that need one are refused.
  */
 export async function treeSetup(
   o: GrammarOptions,
   cwd: string,
   input: Uint8Array,
   fileName: string,
+  textFallback = true,
 ): Promise<{
   frontEnd: AntlrFrontEnd | TreeSitterFrontEnd | undefined;
   compatible: Compatibility | undefined;
   syntaxErrors: number;
+  notice: string | undefined;
 }> {
-  if (o.grammar.length === 0 && o.format === undefined && o.language === undefined) {
+  const antlr = o.grammar.length > 0 || o.format !== undefined;
+  let language: BuiltInLanguage | undefined;
+  let detected: string | undefined;
+  let notice: string | undefined;
+  if (o.language !== undefined && o.language !== "none") {
+    language = o.language;
+  } else if (o.language === undefined && !antlr && !o.atomGiven) {
+    const found = detectLanguage(fileName, input);
+    if (found !== undefined) {
+      language = found.language;
+      detected = `${fileName} is ${languageSpec(found.language).title} by its ${found.by}`;
+    } else {
+      const extension = extname(fileName);
+      notice = `${fileName}: no built-in language for ${extension === "" ? "files without an extension" : `"${extension}" files`} (nor a #! line naming one): reducing lines and characters; --language NAME chooses one (whittle --list-languages)`;
+    }
+  }
+  if (!antlr && language === undefined) {
     for (const [given, option] of [
       [o.start, "--start"],
       [o.grammarHelpers, "--grammar-helpers"],
@@ -223,17 +258,29 @@ export async function treeSetup(
     }
     if (o.allowSyntaxErrors)
       throw new UsageError("--allow-syntax-errors needs a grammar: add --grammar FILE or --language NAME");
-    return { frontEnd: undefined, compatible: undefined, syntaxErrors: 0 };
+    return { frontEnd: undefined, compatible: undefined, syntaxErrors: 0, notice };
   }
-  if (o.language !== undefined) {
+  if (o.language === "none") {
+    for (const [given, option] of [
+      [o.grammar.length > 0 ? "" : undefined, "--grammar"],
+      [o.format, "--format"],
+    ] as const) {
+      if (given !== undefined) throw new UsageError(`--language none and ${option} cannot be combined`);
+    }
+  }
+  if (language !== undefined) {
     for (const [given, option] of [
       [o.grammar.length > 0 ? "" : undefined, "--grammar"],
       [o.format, "--format"],
       [o.start, "--start"],
       [o.grammarHelpers, "--grammar-helpers"],
     ] as const) {
-      if (given !== undefined)
-        throw new UsageError(`--language and ${option} cannot be combined: the language is built in`);
+      if (given === undefined) continue;
+      throw new UsageError(
+        detected === undefined
+          ? `--language and ${option} cannot be combined: the language is built in`
+          : `${option} is for ANTLR grammars, but ${detected}, a built-in language: add --grammar FILE or --format FILE`,
+      );
     }
   }
   if (o.format !== undefined) {
@@ -260,15 +307,26 @@ export async function treeSetup(
     transforms: o.transforms,
     fileName,
   };
-  if (o.language !== undefined) {
+  if (language !== undefined) {
     const frontEnd = await TreeSitterFrontEnd.load({
-      language: o.language,
+      language,
       ...(replacements ? { replacements } : {}),
       transforms: o.transforms,
       fileName,
     });
+    // The user did not ask for this language: a syntax error means reducing text, not failing.
+    const errors =
+      detected !== undefined && textFallback && !o.allowSyntaxErrors
+        ? frontEnd.describeErrors(input)
+        : undefined;
+    if (errors !== undefined) {
+      const fallback = `${errors}: reducing lines and characters instead; --language ${language} --allow-syntax-errors reduces it as ${languageSpec(language).title}`;
+      return { frontEnd: undefined, compatible: undefined, syntaxErrors: 0, notice: fallback };
+    }
     const syntaxErrors = frontEnd.checkOriginal(input, o.allowSyntaxErrors);
-    return { frontEnd, compatible, syntaxErrors };
+    if (detected !== undefined)
+      notice = `${detected}: reducing along its syntax; --language none reduces lines and characters`;
+    return { frontEnd, compatible, syntaxErrors, notice };
   }
   const frontEnd =
     o.format !== undefined
@@ -279,7 +337,7 @@ export async function treeSetup(
           ...common,
         });
   const syntaxErrors = frontEnd.checkOriginal(input, o.allowSyntaxErrors);
-  return { frontEnd, compatible, syntaxErrors };
+  return { frontEnd, compatible, syntaxErrors, notice };
 }
 
 /** Reads the --format file; what is wrong with it is a usage error naming the file and the field. */

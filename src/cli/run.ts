@@ -76,7 +76,10 @@ export async function runCli(
   try {
     options = parseArgs(argv, version);
   } catch (error) {
-    if (error instanceof InfoShown) return EXIT.done;
+    if (error instanceof InfoShown) {
+      if (error.text !== undefined) io.stdout.write(error.text);
+      return EXIT.done;
+    }
     if (error instanceof UsageError) {
       if (error.message) say(`error: ${error.message} (see whittle --help)`);
       return EXIT.usage;
@@ -135,6 +138,7 @@ async function reduceFile(
 ): Promise<number> {
   const plan = await planRun(o, run);
   const mode: ProgressMode = o.quiet ? "quiet" : o.verbose ? "verbose" : io.stderr.isTTY ? "live" : "plain";
+  if (plan.notice !== undefined && mode !== "quiet") say(plan.notice);
 
   // --in-place: the backup is the bytes read at the start, written before any test can touch a file.
   if (plan.backupPath !== undefined) {

@@ -3,13 +3,14 @@ import { basename, resolve } from "node:path";
 import { Command, CommanderError, Option } from "commander";
 import { WhittleError } from "../errors.js";
 import { describeTree, treeJson } from "../tree/describe.js";
-import { BUILT_IN_LANGUAGES, type BuiltInLanguage } from "../grammar/tree-sitter/index.js";
+import { BUILT_IN_LANGUAGES, detectLanguage, type BuiltInLanguage } from "../grammar/tree-sitter/index.js";
 import { repeatable, transformsOf, UsageError } from "./args.js";
 import { EXIT } from "./exit.js";
 import { treeSetup } from "./plan.js";
 
 /**
- * `whittle tree INPUT --grammar G.g4 [--start RULE] [--json]` (or `--format FILE`, `--language NAME`): prints the tree of INPUT as the tree
+ * `whittle tree INPUT [--grammar G.g4 [--start RULE] | --format FILE | --language NAME] [--json]`
+ * (by default the language of INPUT's extension or #! line): prints the tree of INPUT as the tree
  * passes see it (after the transforms): kinds, byte spans, removable marks, replacements. For
  * debugging a grammar or a replacements file; tools read `--json`.
  */
@@ -28,9 +29,10 @@ export async function runTreeCommand(
     )
     .addOption(new Option("--format <file>", "format file: grammars, start rules, replacements, islands"))
     .addOption(
-      new Option("--language <name>", "built-in language (tree-sitter), instead of --grammar").choices(
-        BUILT_IN_LANGUAGES,
-      ),
+      new Option(
+        "--language <name>",
+        "built-in language (tree-sitter), instead of --grammar (default: from the extension or #! line)",
+      ).choices(BUILT_IN_LANGUAGES),
     )
     .addOption(new Option("--start <rule>", "start rule (default: the parser's first rule)"))
     .addOption(new Option("--grammar-helpers <module>", "helpers the grammar's predicates call"))
@@ -53,12 +55,7 @@ export async function runTreeCommand(
   try {
     const grammar = (o["grammar"] as string[] | undefined) ?? [];
     const format = o["format"] as string | undefined;
-    const language = o["language"] as BuiltInLanguage | undefined;
-    if (grammar.length === 0 && format === undefined && language === undefined) {
-      throw new UsageError(
-        "whittle tree needs a grammar: add --grammar FILE (or --format FILE, or --language NAME)",
-      );
-    }
+    let language = o["language"] as BuiltInLanguage | undefined;
     let bytes: Uint8Array;
     try {
       bytes = await readFile(resolve(input));
@@ -68,8 +65,17 @@ export async function runTreeCommand(
         `cannot read input ${input}: ${code === "ENOENT" ? "no such file" : (error as Error).message}`,
       );
     }
+    if (grammar.length === 0 && format === undefined && language === undefined) {
+      language = detectLanguage(basename(input), bytes)?.language;
+      if (language === undefined) {
+        throw new UsageError(
+          `whittle tree needs a grammar: ${basename(input)} has no extension or #! line of a built-in language; add --grammar FILE (or --format FILE, or --language NAME)`,
+        );
+      }
+    }
     const { frontEnd, syntaxErrors } = await treeSetup(
       {
+        atomGiven: false,
         grammar,
         format,
         language,

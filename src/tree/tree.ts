@@ -247,13 +247,20 @@ export class Tree {
   /**
    * skipUnremovable: a node whose tokens equal its replacement is fixed. The comparison ignores
    * whitespace, which the hidden channel holds in the input and the replacement only as separators.
+   * So is a node whose replacement is its own bytes, hidden text and all (a tree-sitter node of no
+   * known shortest text keeps its text: replacing it would change nothing, and hide its children
+   * from the levels below).
    */
   private markUnremovable(): void {
     const decoder = new TextDecoder();
     const squash = (bytes: Uint8Array): string => decoder.decode(bytes).replace(/\s+/g, "");
     const squashedReplacements = this.replacementTexts.map(squash);
     for (let id = 0; id < this.size; id++) {
-      if (this.tokensSpell(id, squashedReplacements[this.replacementOf[id]!]!, squash))
+      const replacement = this.replacementTexts[this.replacementOf[id]!]!;
+      if (
+        this.tokensSpell(id, squashedReplacements[this.replacementOf[id]!]!, squash) ||
+        sameBytes(this.text(id), replacement)
+      )
         this.flags[id] = this.flags[id]! | FIXED;
     }
   }
@@ -273,6 +280,12 @@ export class Tree {
     }
     return at === target.length;
   }
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 export function concat(parts: readonly Uint8Array[]): Uint8Array {

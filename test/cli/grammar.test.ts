@@ -3,8 +3,8 @@
  * syntax errors, and `whittle tree`. Uses the JSON grammar in test/fixtures (always present).
  */
 import assert from "node:assert/strict";
-import { chmodSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { chmodSync, copyFileSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { test } from "node:test";
 import { FIXTURES, jsonObjArr87Case, runWhittle, scratch } from "../helpers/cli.js";
 
@@ -53,10 +53,11 @@ test("an original that does not parse: exit 2, naming the first syntax error; al
 
 test("options that need a grammar are refused without one, and unknown phases are named", async () => {
   const { input, test: t, env } = jsonObjArr87Case();
-  const prune = await runWhittle([input, "--phase", "prune", "--test", t], { env });
+  // input.json would be JSON by its extension: --language none asks for no grammar.
+  const prune = await runWhittle([input, "--language", "none", "--phase", "prune", "--test", t], { env });
   assert.equal(prune.code, 2);
   assert.match(prune.stderr, /--phase prune works on a parse tree: give a grammar/);
-  const start = await runWhittle([input, "--start", "json", "--test", t], { env });
+  const start = await runWhittle([input, "--language", "none", "--start", "json", "--test", t], { env });
   assert.equal(start.code, 2);
   assert.match(start.stderr, /--start needs a grammar/);
   const unknown = await runWhittle([input, "--grammar", GRAMMAR, "--phase", "shrink*", "--test", t], { env });
@@ -80,7 +81,13 @@ test("whittle tree prints the tree as the passes see it, as text and as JSON", a
   assert.equal(json.code, 0, json.stderr);
   const root = JSON.parse(json.stdout.toString()) as { kind: string; children: unknown[] };
   assert.equal(root.kind, "json", "without squeezing, the start rule is the root");
-  const missing = await runWhittle(["tree", input], { env });
+  // Without a grammar, the tree of input.json is JSON's built-in one; a name of no language has none.
+  const builtIn = await runWhittle(["tree", input], { env });
+  assert.equal(builtIn.code, 0, builtIn.stderr);
+  assert.match(builtIn.stdout.toString(), /^object \[0,57\) .* removable$/m);
+  const other = join(dirname(input), "input.txt");
+  copyFileSync(input, other);
+  const missing = await runWhittle(["tree", other], { env });
   assert.equal(missing.code, 2);
   assert.match(missing.stderr, /needs a grammar/);
 });

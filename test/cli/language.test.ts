@@ -72,7 +72,7 @@ test("--language refuses an unknown language and options that need an ANTLR gram
   const { input, test: t } = jsonObjArr87Case();
   const unknown = await runWhittle([input, "--language", "cobol", "--test", t]);
   assert.equal(unknown.code, 2);
-  assert.match(unknown.stderr, /json, javascript, c/);
+  assert.match(unknown.stderr, /javascript, typescript, tsx, json, c, cpp, .*, bash, none/);
   for (const extra of [
     ["--grammar", "G.g4"],
     ["--start", "value"],
@@ -92,4 +92,144 @@ test("whittle tree --language javascript prints the tree the passes see", async 
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout.toString(), /statement_block .* → "\{\}"/);
   assert.match(run.stdout.toString(), /return_statement .*removable/);
+});
+
+test("the language comes from the extension: crash.js is reduced along JavaScript's syntax", async () => {
+  const dir = scratch();
+  const input = join(dir, "crash.js");
+  writeFileSync(input, "function f() {\n  let unused = [1, 2, 3];\n  return 42;\n}\nconsole.log(f());\n");
+  const run = await runWhittle([input, "--phase", "prune*", "--", "grep", "-q", "return 42"]);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stderr, /crash\.js is JavaScript by its extension: reducing along its syntax/);
+  assert.match(run.stderr, /reducing with hdd:prune\*/);
+  // HDD keeps the function's syntax: its name and body braces stay, the rest goes.
+  assert.equal(readFileSync(join(dir, "crash.reduced.js"), "utf8").trim(), "function a() {\n  return 42;\n}");
+});
+
+test("with no known extension, the #! line names the language", async () => {
+  const dir = scratch();
+  const input = join(dir, "tool");
+  writeFileSync(
+    input,
+    "#!/usr/bin/env python3\nimport os\n\ndef main():\n    x = 1\n    print('boom')\n\nmain()\n",
+  );
+  const run = await runWhittle([input, "--phase", "prune*", "--", "grep", "-q", "boom"]);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stderr, /tool is Python by its #! line/);
+  const out = readFileSync(join(dir, "tool.reduced"), "utf8");
+  assert.match(out, /print\('boom'\)/);
+  assert.doesNotMatch(out, /import|x = 1|main\(\)\n$/);
+});
+
+test("--language none and an explicit --atom reduce lines and characters, as before languages", async () => {
+  const dir = scratch();
+  const input = join(dir, "a.js");
+  writeFileSync(input, "let a = 1;\nlet b = 2;\nboom();\n");
+  for (const flags of [
+    ["--language", "none"],
+    ["--atom", "line"],
+  ]) {
+    const run = await runWhittle([input, ...flags, "-o", "-", "--", "grep", "-q", "boom"]);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stderr, /reducing with ddmin:line/, flags.join(" "));
+    assert.doesNotMatch(run.stderr, /JavaScript/);
+  }
+  // --atom with a named language: the language wins.
+  const named = await runWhittle([
+    input,
+    "--atom",
+    "line",
+    "--language",
+    "javascript",
+    "-o",
+    "-",
+    "--",
+    "grep",
+    "-q",
+    "boom",
+  ]);
+  assert.match(named.stderr, /reducing with hdd:hoist\*/);
+});
+
+test("an unknown extension is reduced as text, with one notice (none with -q)", async () => {
+  const dir = scratch();
+  const input = join(dir, "notes.xyz");
+  writeFileSync(input, "keep\ndrop\n");
+  const run = await runWhittle([input, "-o", "-", "--", "grep", "-q", "keep"]);
+  assert.equal(run.code, 0, run.stderr);
+  const notices = run.stderr.split("\n").filter((l) => l.includes("no built-in language"));
+  assert.equal(notices.length, 1, run.stderr);
+  assert.match(
+    notices[0]!,
+    /notes\.xyz: no built-in language for "\.xyz" files .*reducing lines and characters/,
+  );
+  assert.equal(run.stdout.toString(), "keep");
+  const quiet = await runWhittle([input, "-q", "-o", "-", "--", "grep", "-q", "keep"]);
+  assert.equal(quiet.stderr, "");
+});
+
+test("a syntax error in a file whose language was detected falls back to text with a notice", async () => {
+  const dir = scratch();
+  const input = join(dir, "broken.json");
+  writeFileSync(input, '{"a": [1, 2,, 87]}\n');
+  const run = await runWhittle([input, "-o", "-", "--", "grep", "-q", "87"]);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(
+    run.stderr,
+    /broken\.json:1:\d+: syntax error: not json .*: reducing lines and characters instead; --language json --allow-syntax-errors/,
+  );
+  assert.match(run.stderr, /reducing with ddmin:line, ddmin:char/);
+  // With --allow-syntax-errors the detected language is kept.
+  const allowed = await runWhittle([input, "--allow-syntax-errors", "-o", "-", "--", "grep", "-q", "87"]);
+  assert.equal(allowed.code, 0, allowed.stderr);
+  assert.match(allowed.stderr, /reducing with hdd:hoist\*/);
+});
+
+test("--list-languages prints every built-in language with its extensions and package version", async () => {
+  const run = await runWhittle(["--list-languages"]);
+  assert.equal(run.code, 0, run.stderr);
+  const out = run.stdout.toString();
+  for (const [name, extension, pkg] of [
+    ["javascript", ".mjs", "tree-sitter-javascript 0.25.0"],
+    ["typescript", ".ts", "tree-sitter-typescript 0.23.2"],
+    ["python", ".py", "tree-sitter-python 0.25.0"],
+    ["bash", ".sh", "tree-sitter-bash 0.25.1"],
+  ] as const) {
+    const line = out.split("\n").find((l) => l.startsWith(`${name} `));
+    assert.ok(line?.includes(extension) && line.includes(pkg), `${name}: ${line}`);
+  }
+  assert.equal(out.trim().split("\n").length, 16); // a header and 15 languages
+});
+
+test("whittle tree picks the language from the extension", async () => {
+  const dir = scratch();
+  const input = join(dir, "m.go");
+  writeFileSync(input, "package main\n\nfunc main() {}\n");
+  const run = await runWhittle(["tree", input]);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout.toString(), /^source_file \[0,28\)/);
+  assert.match(run.stdout.toString(), /function_declaration \[14,28\) "func main\(\) \{\}" → "func a\(\)"/);
+  const unknown = join(dir, "m.xyz");
+  writeFileSync(unknown, "x");
+  const refused = await runWhittle(["tree", unknown]);
+  assert.equal(refused.code, 2);
+  assert.match(refused.stderr, /whittle tree needs a grammar: m\.xyz has no extension or #! line/);
+});
+
+test("a detected language's syntax error stops the run when tree phases are asked for by name", async () => {
+  const dir = scratch();
+  const input = join(dir, "broken.json");
+  writeFileSync(input, '{"a": [1, 2,, 87]}\n');
+  const run = await runWhittle([input, "--phase", "prune*", "-o", "-", "--", "grep", "-q", "87"]);
+  assert.equal(run.code, 2);
+  assert.match(
+    run.stderr,
+    /broken\.json:1:\d+: syntax error: not json .*--allow-syntax-errors reduces it all the same/,
+  );
+  // --start is an ANTLR grammar's: a detected language refuses it, naming the language.
+  const js = join(dir, "a.js");
+  writeFileSync(js, "x;\n");
+  const start = await runWhittle([js, "--start", "program", "--", "true"]);
+  assert.equal(start.code, 2);
+  assert.match(start.stderr, /--start is for ANTLR grammars, but a\.js is JavaScript by its extension/);
 });

@@ -29,6 +29,7 @@ const CLI_ONLY = [
   "--grammar <file>",
   "--format <file>",
   "--language <name>",
+  "--list-languages",
   "--start <rule>",
   "--grammar-helpers <module>",
   "--allow-syntax-errors",

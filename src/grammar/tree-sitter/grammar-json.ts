@@ -57,6 +57,37 @@ export class TsGrammar {
     return name.startsWith("_") || this.expanded.has(name);
   }
 
+  /**
+   * The rules that a named alias `type` stands for somewhere in the grammar (`alias($._r_blk_map,
+   * $.block_mapping)`): what a node of that type may have been derived from, when the parse tree
+   * does not say.
+   */
+  aliasedAs(type: string): readonly string[] {
+    if (this.aliases === undefined) {
+      const aliases = new Map<string, Set<string>>();
+      const stack: Rule[] = [...this.rules.values()];
+      while (stack.length > 0) {
+        const rule = stack.pop()!;
+        if (
+          rule.type === "ALIAS" &&
+          rule.named &&
+          rule.content.type === "SYMBOL" &&
+          this.rules.has(rule.content.name)
+        ) {
+          let names = aliases.get(rule.value);
+          if (names === undefined) aliases.set(rule.value, (names = new Set()));
+          names.add(rule.content.name);
+        }
+        if ("content" in rule) stack.push(rule.content);
+        if ("members" in rule) stack.push(...rule.members);
+      }
+      this.aliases = new Map([...aliases].map(([k, v]) => [k, [...v].sort()]));
+    }
+    return this.aliases.get(type) ?? [];
+  }
+
+  private aliases: Map<string, readonly string[]> | undefined;
+
   /** A token that the language's external scanner (C code) produces, not the grammar's rules. */
   isExternal(name: string): boolean {
     return this.externals.has(name) && !this.rules.has(name);

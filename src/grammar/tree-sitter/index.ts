@@ -1,24 +1,17 @@
 /**
- * The tree-sitter front-end: built-in languages (JSON, JavaScript, C) parsed with tree-sitter's WASM
- * runtime into the same tree model as the ANTLR front-end, so every HDD algorithm, transform, phase
- * and option applies unchanged.
+ * The tree-sitter front-end: the built-in languages (languages.ts: JavaScript, TypeScript, C, C++,
+ * JSON, HTML, CSS, Python, Java, Rust, Go, YAML, PHP, Bash) parsed with tree-sitter's WASM runtime into
+ * the same tree model as the ANTLR front-end, so every HDD algorithm, transform, phase and option
+ * applies unchanged.
  *
- * Packages (pinned exactly in package.json; checked together on Node 20, Debian 12):
- * - `web-tree-sitter` 0.25.10: the runtime, as WASM (`tree-sitter.wasm` in the package). It loads
- *   languages of ABI 13 to 15. 0.24.x stops at ABI 14 and refuses the JavaScript and C languages
- *   ("Incompatible language version 15"); 0.26.3 and 0.27.1 load all three too, but 0.25 is the
- *   line these grammars were generated with (tree-sitter-javascript 0.25.0 asks for tree-sitter
- *   ^0.25.0). All of them count `startIndex` in UTF-16 code units of the string parsed. The native
- *   `tree-sitter` binding is not used: its prebuilt binary does not load on Debian 12.
- * - `tree-sitter-json` 0.24.8 (language ABI 14), `tree-sitter-javascript` 0.25.0 (ABI 15),
- *   `tree-sitter-c` 0.24.1 (ABI 15): each tarball ships the language as `tree-sitter-<name>.wasm` at
- *   its root and `src/grammar.json` and `src/node-types.json`; whittle reads the WASM and
- *   `grammar.json`. Their `install` script (`node-gyp-build`) is for the native binding, which
- *   whittle does not use: it loads the linux-x64 prebuild shipped in the tarball (checked: it loads
- *   on this Debian 12 with Node 20) and exits, building and downloading nothing. npm 11 does not run
- *   dependencies' install scripts unless approved, and `npm ci --ignore-scripts` gives working
- *   languages too: the WASM files and grammar.json are plain files of the tarballs. Nothing is
- *   fetched at install or at run time.
+ * The runtime is `web-tree-sitter` 0.25.10 (pinned exactly in package.json; `tree-sitter.wasm` in
+ * the package). It loads languages of ABI 13 to 15. 0.24.x stops at ABI 14 and refuses the
+ * JavaScript and C languages ("Incompatible language version 15"); 0.26.3 and 0.27.1 load them too,
+ * but 0.25 is the line these grammars were generated with (tree-sitter-javascript 0.25.0 asks for
+ * tree-sitter ^0.25.0). All of them count `startIndex` in UTF-16 code units of the string parsed.
+ * The native `tree-sitter` binding is not used: its prebuilt binary does not load on Debian 12. The
+ * languages' packages are described in languages.ts; whittle reads only their WASM and
+ * `grammar.json`. Nothing is fetched at install or at run time.
  *
  * Tokens are tree-sitter's leaves, named and anonymous. Extras (comments, whitespace) are treated
  * like ANTLR's hidden channel: they are not nodes, and their bytes stay between the tokens as the
@@ -29,12 +22,13 @@
  * Removability comes from `grammar.json` alone (match.ts): a node's children are matched against its
  * rule, and those from a REPEAT item, a REPEAT1 item after the first, or an optional part, are
  * removable groups, as in the ANTLR front-end (several children of one item become a `kind:*`
- * node). `node-types.json` is not read: its required/multiple flags were measured wrong in 20–25 %
- * of cases. Minimal replacements are shortest derivations (shortest.ts).
+ * node). `node-types.json` is not read: on the samples of the built-in languages its required and
+ * multiple flags let 14 % of the named children go that grammar.json keeps, and never the other way
+ * round (test/grammar/node-types.test.ts). Minimal replacements are shortest derivations (shortest.ts).
  */
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, extname, join } from "node:path";
 import { Language, Parser, type Node } from "web-tree-sitter";
 import { WhittleError } from "../../errors.js";
 import type { TreeFrontEnd } from "../../hdd/phases.js";
@@ -44,29 +38,61 @@ import { NO_REPLACEMENTS, type Replacements } from "../../tree/replacements.js";
 import { ALL_TRANSFORMS, Tree, type TreeTransforms } from "../../tree/tree.js";
 import { groupChildren } from "../groups.js";
 import { TsGrammar, type GrammarJson } from "./grammar-json.js";
-import { removableGroups } from "./match.js";
+import { nodeGroups } from "./match.js";
 import { needsSpace, shortestRuleTexts } from "./shortest.js";
 import { decodeUtf8 } from "./utf8.js";
+import {
+  BUILT_IN_LANGUAGES,
+  languageOfExtension,
+  languageOfShebang,
+  languageSpec,
+  type BuiltInLanguage,
+  type LanguageSpec,
+} from "./languages.js";
 
-/** The built-in languages. */
-export const BUILT_IN_LANGUAGES = ["json", "javascript", "c"] as const;
-export type BuiltInLanguage = (typeof BUILT_IN_LANGUAGES)[number];
+export { BUILT_IN_LANGUAGES, type BuiltInLanguage } from "./languages.js";
 
 /**
- * The text of external-scanner tokens (C code the grammar cannot describe), where known. Tokens not
- * here have no minimal replacement of their own: a node that needs one keeps its text.
+ * The language of a file the user did not name one for: by its extension, or else by the
+ * interpreter on its `#!` line. Undefined when neither names a built-in language.
  */
-const EXTERNAL_TEXTS: Record<BuiltInLanguage, Readonly<Record<string, string>>> = {
-  json: {},
-  javascript: { _automatic_semicolon: ";", _ternary_qmark: "?", _template_chars: "" },
-  c: {},
-};
+export function detectLanguage(
+  fileName: string,
+  input: Uint8Array,
+): { language: BuiltInLanguage; by: "extension" | "#! line" } | undefined {
+  const extension = extname(fileName);
+  const byExtension = extension === "" ? undefined : languageOfExtension(extension);
+  if (byExtension !== undefined) return { language: byExtension, by: "extension" };
+  const byShebang = languageOfShebang(input);
+  return byShebang === undefined ? undefined : { language: byShebang, by: "#! line" };
+}
+
+/** The built-in languages as `whittle --list-languages` prints them: a table, one language a line. */
+export function languageTable(): string {
+  const rows = [["language", "extensions", "#! interpreters", "npm package"]];
+  for (const name of BUILT_IN_LANGUAGES) {
+    const spec = languageSpec(name);
+    rows.push([
+      name,
+      spec.extensions.join(" "),
+      spec.interpreters.join(" ") || "-",
+      `${spec.package} ${packageVersion(spec)}`,
+    ]);
+  }
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  return (
+    rows
+      .map((r) => r.map((cell, i) => (i < r.length - 1 ? cell.padEnd(widths[i]!) : cell)).join("  "))
+      .join("\n") + "\n"
+  );
+}
 
 const require = createRequire(import.meta.url);
 
 /** A loaded language: its parser and its grammar with the shortest text of each rule. */
 export interface TreeSitterLanguage {
   readonly name: BuiltInLanguage;
+  readonly spec: LanguageSpec;
   readonly parser: Parser;
   readonly grammar: TsGrammar;
   readonly shortest: ReadonlyMap<string, string>;
@@ -88,14 +114,33 @@ export function loadLanguage(name: BuiltInLanguage): Promise<TreeSitterLanguage>
 async function load(name: BuiltInLanguage): Promise<TreeSitterLanguage> {
   runtime ??= Parser.init();
   await runtime;
-  const root = dirname(require.resolve(`tree-sitter-${name}/package.json`));
-  const language = await Language.load(join(root, `tree-sitter-${name}.wasm`));
+  const spec = languageSpec(name);
+  const root = packageRoot(spec);
+  const language = await Language.load(join(root, spec.wasm));
   const parser = new Parser();
   parser.setLanguage(language);
-  const json = JSON.parse(readFileSync(join(root, "src/grammar.json"), "utf8")) as GrammarJson;
+  const json = JSON.parse(readFileSync(join(root, spec.dir, "src/grammar.json"), "utf8")) as GrammarJson;
   const grammar = new TsGrammar(json);
-  const shortest = shortestRuleTexts(grammar, new Map(Object.entries(EXTERNAL_TEXTS[name])));
-  return { name, parser, grammar, shortest };
+  const shortest = shortestRuleTexts(
+    grammar,
+    new Map(Object.entries(spec.externalTexts)),
+    spec.wordCharacters,
+    new Map(Object.entries(spec.ruleTexts ?? {})),
+  );
+  return { name, spec, parser, grammar, shortest };
+}
+
+/** The folder of the language's npm package. */
+export function packageRoot(spec: LanguageSpec): string {
+  return dirname(require.resolve(`${spec.package}/package.json`));
+}
+
+/** The version of the npm package that ships the language, as installed. */
+export function packageVersion(spec: LanguageSpec): string {
+  const json = JSON.parse(readFileSync(join(packageRoot(spec), "package.json"), "utf8")) as {
+    version: string;
+  };
+  return json.version;
 }
 
 export interface TreeSitterFrontEndOptions {
@@ -117,37 +162,38 @@ export interface TreeSitterParse {
 }
 
 /**
- * The text pieces of string literals in the built-in grammars: inside a string a space is never
- * needed, and one would change the string's value.
- */
-const STRING_TEXT_KINDS: ReadonlySet<string> = new Set(["string_content", "string_fragment"]);
-
-/**
  * Two pieces glue unless a space would change nothing, by a conservative rule rather than a re-lex:
  * word characters meeting word characters (`int` `x`), operator characters meeting operator
- * characters (`+` `+`, `/` `/`), or a digit meeting a dot. In JSON, JavaScript and C a space
- * between two tokens never changes their meaning, so one space too many is harmless — except inside
- * a string literal, whose text pieces never get one.
+ * characters (`+` `+`, `/` `/`), or a digit meeting a dot. In the built-in languages a space between
+ * two tokens of a line never changes their meaning, so one space too many is harmless — except inside
+ * a string literal, whose text pieces (the language's `stringTextKinds`) never get one. (A space is
+ * only ever put where the two pieces meet with nothing between them, never at the start of a line,
+ * so indentation is never touched.)
  */
-export const treeSitterGlue: GlueCheck = (left, right, leftKind, rightKind) =>
-  left !== "" &&
-  right !== "" &&
-  !STRING_TEXT_KINDS.has(leftKind ?? "") &&
-  !STRING_TEXT_KINDS.has(rightKind ?? "") &&
-  needsSpace(left, right);
+export function treeSitterGlue(spec: LanguageSpec): GlueCheck {
+  const stringText: ReadonlySet<string> = new Set(spec.stringTextKinds);
+  return (left, right, leftKind, rightKind) =>
+    left !== "" &&
+    right !== "" &&
+    !stringText.has(leftKind ?? "") &&
+    !stringText.has(rightKind ?? "") &&
+    needsSpace(left, right, spec.wordCharacters);
+}
 
 /**
  * The tree passes' view of a built-in language: parse bytes into the tree model; and the syntax
  * filter's, counting errors (a parse costs about 1 ms per 2–5 KB, so it is cheap next to a test).
  */
 export class TreeSitterFrontEnd implements TreeFrontEnd, SyntaxCheck {
-  readonly glue: GlueCheck = treeSitterGlue;
+  readonly glue: GlueCheck;
   readonly cheapSyntaxCheck = true;
 
   private constructor(
     readonly language: TreeSitterLanguage,
     private readonly options: TreeSitterFrontEndOptions,
-  ) {}
+  ) {
+    this.glue = treeSitterGlue(language.spec);
+  }
 
   static async load(options: TreeSitterFrontEndOptions): Promise<TreeSitterFrontEnd> {
     return new TreeSitterFrontEnd(await loadLanguage(options.language), options);
@@ -158,16 +204,26 @@ export class TreeSitterFrontEnd implements TreeFrontEnd, SyntaxCheck {
    * first ERROR or MISSING node, unless `allowSyntaxErrors`; returns how many it found.
    */
   checkOriginal(input: Uint8Array, allowSyntaxErrors: boolean): number {
-    const { errors, firstError } = this.parseRaw(input);
+    const { errors } = this.parseRaw(input);
     if (errors > 0 && !allowSyntaxErrors) {
-      const before = decoder.decode(input.subarray(0, firstError ?? 0)).split("\n");
-      const where = `${this.options.fileName ?? "input"}:${before.length}:${[...before[before.length - 1]!].length + 1}`;
       throw new WhittleError(
         "syntax",
-        `${where}: syntax error: not ${this.language.name} as tree-sitter's grammar reads it (${errors} error${errors > 1 ? "s" : ""} in all); --allow-syntax-errors reduces it all the same`,
+        `${this.describeErrors(input)}; --allow-syntax-errors reduces it all the same`,
       );
     }
     return errors;
+  }
+
+  /**
+   * Where the first syntax error of `input` is and how many there are ("a.c:3:5: syntax error: not c
+   * as tree-sitter's grammar reads it (2 errors in all)"), or undefined when it has none.
+   */
+  describeErrors(input: Uint8Array): string | undefined {
+    const { errors, firstError } = this.parseRaw(input);
+    if (errors === 0) return undefined;
+    const before = decoder.decode(input.subarray(0, firstError ?? 0)).split("\n");
+    const where = `${this.options.fileName ?? "input"}:${before.length}:${[...before[before.length - 1]!].length + 1}`;
+    return `${where}: syntax error: not ${this.language.name} as tree-sitter's grammar reads it (${errors} error${errors > 1 ? "s" : ""} in all)`;
   }
 
   parse(input: Uint8Array): ReturnType<TreeFrontEnd["parse"]> {
@@ -221,6 +277,11 @@ export class TreeSitterFrontEnd implements TreeFrontEnd, SyntaxCheck {
 }
 
 const decoder = new TextDecoder();
+
+/** Space, tab, newline, carriage return, form feed, vertical tab. */
+function isSpace(byte: number): boolean {
+  return byte === 0x20 || (byte >= 0x09 && byte <= 0x0d);
+}
 
 /** Turns one tree-sitter tree into RawNodes, iteratively (trees of real inputs can be deep). */
 class RawBuilder {
@@ -293,19 +354,22 @@ class RawBuilder {
     isRoot: boolean,
   ): RawNode | null {
     if (node.isError) this.noteError(node);
-    const rule = this.language.grammar.rules.get(node.grammarType);
     // Inside and around syntax errors the children do not follow the grammar: nothing there is
     // removable by the grammar (HDD still replaces nodes by their minimal text).
     const clean = !node.isError && children.every((c) => !c.isError && !c.isMissing);
-    const groups =
-      rule !== undefined && clean
-        ? (removableGroups(
-            this.language.grammar,
-            rule,
-            children.map((c) => ({ type: c.type, named: c.isNamed })),
-          ) ?? [])
-        : [];
-    const items = groupChildren(kids, groups, node.type);
+    const types = children.map((c) => ({ type: c.type, named: c.isNamed }));
+    const groups = clean ? (nodeGroups(this.language.grammar, node.grammarType, node.type, types) ?? []) : [];
+    // A hidden token that starts the node (the digits of CSS's `100%`, Rust's `r#"`) becomes a fixed
+    // leaf of the node too: as hidden text it would go with the first child (`%`) when that is removed.
+    const head = isRoot ? null : this.headToken(node, children);
+    const items =
+      head === null
+        ? groupChildren(kids, groups, node.type)
+        : groupChildren(
+            [head, ...kids],
+            groups.map((g) => ({ ...g, start: g.start + 1, end: g.end + 1 })),
+            node.type,
+          );
     if (items.length === 0) return null;
     // A hidden token that ends the node (the newline that ends a C preprocessor line) becomes a
     // fixed leaf of the node, so that removing what follows never takes it away as hidden text.
@@ -341,12 +405,50 @@ class RawBuilder {
   }
 
   /**
+   * The hidden token between the start of `node` and its first child, as a fixed leaf: the bytes
+   * there that are neither whitespace nor an extra (a comment). Null when there are none.
+   */
+  private headToken(node: Node, children: readonly Node[]): RawNode | null {
+    const first = children[0];
+    if (first === undefined) return null;
+    let start = this.byteAt[node.startIndex]!;
+    const end = this.byteAt[first.startIndex]!;
+    for (const child of node.children) {
+      if (child === null || !child.isExtra) continue;
+      const [a, b] = [this.byteAt[child.startIndex]!, this.byteAt[child.endIndex]!];
+      if (a <= start && b > start) start = b;
+    }
+    let last = end;
+    while (start < last && isSpace(this.input[start]!)) start++;
+    while (last > start && isSpace(this.input[last - 1]!)) last--;
+    if (last <= start) return null;
+    const text = decoder.decode(this.input.subarray(start, last));
+    return {
+      kind: `${node.type}:start`,
+      token: true,
+      start,
+      end: last,
+      removable: false,
+      replacement: text,
+      children: [],
+    };
+  }
+
+  /**
    * The shortest text of the node's rule (its name before any alias); an anonymous token is its own
    * text; anything without a known shortest text (an external token, an ERROR) keeps its text.
    */
   private replacementOf(node: Node, start: number, end: number): string {
     const own = (): string => decoder.decode(this.input.subarray(start, end));
     if (!node.isNamed || node.isError) return own();
-    return this.language.shortest.get(node.grammarType) ?? own();
+    const shortest = this.language.shortest;
+    if (this.language.grammar.rules.has(node.grammarType)) return shortest.get(node.grammarType) ?? own();
+    // A leaf from the external scanner keeps its text (its rules may be aliased elsewhere, in other
+    // contexts: Bash's `1` in `$1` is a variable_name, and so is an alias of a word).
+    if (node.childCount === 0) return own();
+    // An alias of hidden rules: their shortest text if they all have the same one.
+    const texts = new Set(this.language.grammar.aliasedAs(node.type).map((name) => shortest.get(name)));
+    const [only] = texts;
+    return texts.size === 1 && only !== undefined ? only : own();
   }
 }

@@ -50,6 +50,31 @@ export function removableGroups(
   return flatten(ends.get(children.length)!);
 }
 
+/**
+ * The removable groups of a parse-tree node's children: from the rule its grammar type names, or,
+ * when that names no rule, from the rules its type is a visible alias of (YAML's `block_mapping`
+ * is `_r_blk_map` or `_br_blk_map`, and web-tree-sitter reports the alias): the children are
+ * matched against each, and only the groups that every rule they match agrees on are kept.
+ * Undefined when no rule derives the children.
+ */
+export function nodeGroups(
+  grammar: TsGrammar,
+  grammarType: string,
+  type: string,
+  children: readonly ChildType[],
+): Group[] | undefined {
+  const rule = grammar.rules.get(grammarType);
+  if (rule !== undefined) return removableGroups(grammar, rule, children);
+  let common: Group[] | undefined;
+  for (const name of grammar.aliasedAs(type)) {
+    const groups = removableGroups(grammar, grammar.rules.get(name)!, children);
+    if (groups === undefined) continue;
+    const keys = new Set(groups.map(key));
+    common = (common ?? groups).filter((g) => keys.has(key(g)));
+  }
+  return common;
+}
+
 class Matcher {
   /** Per expression and start position: its derivations, or IN_PROGRESS while being computed. */
   private readonly memo = new Map<Rule, (Ends | typeof IN_PROGRESS | undefined)[]>();

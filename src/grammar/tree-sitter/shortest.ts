@@ -12,20 +12,25 @@ const MAX_ROUNDS = 200;
 /**
  * The shortest text of every rule of `grammar`: a fixed point of "a rule is as short as its
  * expression", starting from nothing known. `externals` gives the text of external-scanner tokens
- * (tokens it does not name are unknown).
+ * (tokens it does not name are unknown); `fixed`, rules whose text is given rather than derived.
  */
 export function shortestRuleTexts(
   grammar: TsGrammar,
   externals: ReadonlyMap<string, string>,
+  wordCharacters?: RegExp,
+  fixed: ReadonlyMap<string, string> = new Map(),
 ): Map<string, string> {
-  const known = new Map<string, string>();
+  // Rules whose text is given (`fixed`) keep it; the others are derived from them.
+  const known = new Map<string, string>(fixed);
   const symbol = (name: string): string | undefined => known.get(name) ?? externals.get(name);
+  const join = (left: string, right: string): string => joinTexts(left, right, wordCharacters);
   for (let round = 0; round < MAX_ROUNDS; round++) {
     let changed = false;
     for (const [name, rule] of grammar.rules) {
-      const text = shortestOf(rule, symbol, false);
+      if (fixed.has(name)) continue;
+      const text = shortestOf(rule, symbol, join, false);
       const old = known.get(name);
-      if (text !== undefined && (old === undefined || text.length < old.length)) {
+      if (text !== undefined && (old === undefined || shorter(text, old))) {
         known.set(name, text);
         changed = true;
       }
@@ -39,6 +44,7 @@ export function shortestRuleTexts(
 function shortestOf(
   rule: Rule,
   symbol: (name: string) => string | undefined,
+  join: (left: string, right: string) => string,
   inToken: boolean,
 ): string | undefined {
   switch (rule.type) {
@@ -54,23 +60,23 @@ function shortestOf(
     case "SEQ": {
       let text = "";
       for (const member of rule.members) {
-        const part = shortestOf(member, symbol, inToken);
+        const part = shortestOf(member, symbol, join, inToken);
         if (part === undefined) return undefined;
-        text = inToken ? text + part : joinTexts(text, part);
+        text = inToken ? text + part : join(text, part);
       }
       return text;
     }
     case "CHOICE": {
       let best: string | undefined;
       for (const member of rule.members) {
-        const text = shortestOf(member, symbol, inToken);
-        if (text !== undefined && (best === undefined || text.length < best.length)) best = text;
+        const text = shortestOf(member, symbol, join, inToken);
+        if (text !== undefined && (best === undefined || shorter(text, best))) best = text;
       }
       return best;
     }
     case "TOKEN":
     case "IMMEDIATE_TOKEN":
-      return shortestOf(rule.content, symbol, true);
+      return shortestOf(rule.content, symbol, join, true);
     case "REPEAT1":
     case "FIELD":
     case "ALIAS":
@@ -79,8 +85,18 @@ function shortestOf(
     case "PREC_RIGHT":
     case "PREC_DYNAMIC":
     case "RESERVED":
-      return shortestOf(rule.content, symbol, inToken);
+      return shortestOf(rule.content, symbol, join, inToken);
   }
+}
+
+/**
+ * Whether `a` is a better minimal text than `b`: shorter, or as long with more letters and digits.
+ * Of `{` and `a` (both a Bash word), `a` is an argument anywhere; `{` opens a group.
+ */
+function shorter(a: string, b: string): boolean {
+  if (a.length !== b.length) return a.length < b.length;
+  const plain = (t: string): number => t.replace(/[^A-Za-z0-9]/g, "").length;
+  return plain(a) > plain(b);
 }
 
 const WORD = /[\p{L}\p{N}_$]/u;
@@ -90,15 +106,20 @@ const OPERATOR = /[!%&*+\-./:<=>?^|~#@]/;
  * Two separate tokens written one after the other: a space between them where they could lex as
  * one (`int` `x`, `+` `+`, `1` `.5`), nothing otherwise.
  */
-export function joinTexts(left: string, right: string): string {
+export function joinTexts(left: string, right: string, wordCharacters?: RegExp): string {
   if (left === "" || right === "") return left + right;
-  return needsSpace(left, right) ? `${left} ${right}` : left + right;
+  return needsSpace(left, right, wordCharacters) ? `${left} ${right}` : left + right;
 }
 
-/** Whether `left` and `right` written with nothing between them might lex as something else. */
-export function needsSpace(left: string, right: string): boolean {
+/**
+ * Whether `left` and `right` written with nothing between them might lex as something else. With
+ * `wordCharacters` (a shell's: everything but its metacharacters), two characters of it meeting is
+ * the only case; otherwise words meeting words, operators meeting operators, a digit meeting a dot.
+ */
+export function needsSpace(left: string, right: string, wordCharacters?: RegExp): boolean {
   const a = left[left.length - 1]!;
   const b = right[0]!;
+  if (wordCharacters !== undefined) return wordCharacters.test(a) && wordCharacters.test(b);
   if (WORD.test(a) && WORD.test(b)) return true;
   if (OPERATOR.test(a) && OPERATOR.test(b)) return true;
   return (/[0-9]/.test(a) && b === ".") || (a === "." && /[0-9]/.test(b));
