@@ -5,7 +5,11 @@
  * without an ERROR or MISSING node. Checked on the samples, on the tree as the passes see it (all
  * transforms) and on the bare tree, and on generated inputs: the samples after a whole level of HDD
  * (every removable node of one depth removed, or every node of one depth replaced by its minimal
- * replacement), which put the shortest derivations of shortest.ts next to the removals.
+ * replacement), which put the shortest derivations of shortest.ts next to the removals; and inputs
+ * generated from grammar.json, for node kinds the samples lack: for each visible rule and each
+ * optional part of its expression, and each alternative of what the part holds (through CHOICEs and
+ * hidden rules), the rule's shortest derivation with that part present, put in place of the first
+ * node of that rule in the samples (kept when tree-sitter parses it without an error).
  *
  * Results are grouped per (language, node kind); the test fails listing every kind whose removal broke
  * a parse, unless that kind is in KNOWN_EXCEPTIONS with its reason (and a stale exception fails too).
@@ -153,6 +157,22 @@ function generatedInputs(fe: TreeSitterFrontEnd, input: Uint8Array): Uint8Array[
   return out.slice(0, MAX_GENERATED_PER_SAMPLE);
 }
 
+/**
+ * Whether tree-sitter finds an ERROR or MISSING node in `input` (the root's hasError): the question
+ * `parseRaw(input).errors > 0` answers, without building the tree model; confirmed with parseRaw when
+ * it says yes.
+ */
+function hasSyntaxError(fe: TreeSitterFrontEnd, input: Uint8Array): boolean {
+  const tree = fe.language.parser.parse(text(input));
+  if (tree === null) throw new Error("tree-sitter returned no tree");
+  try {
+    if (!tree.rootNode.hasError) return false;
+  } finally {
+    tree.delete();
+  }
+  return fe.parseRaw(input).errors > 0;
+}
+
 /** The optional parts of a rule's own expression (not through other rules), in pre-order. */
 function isOptionalPart(rule: Rule): boolean {
   return (
@@ -163,22 +183,35 @@ function isOptionalPart(rule: Rule): boolean {
 }
 
 /**
- * `rule` with its `index`-th optional part (pre-order) made present: a REPEAT's item once, a
- * REPEAT1's item twice, a CHOICE without its BLANK. Returns undefined when there is no such part.
+ * The alternatives of an expression, through CHOICEs and hidden rules (`_statement`, supertypes):
+ * each names a different kind of node that may stand there.
  */
-function fillPart(rule: Rule, index: number): Rule | undefined {
+function alternatives(grammar: TsGrammar, rule: Rule, seen = new Set<string>()): Rule[] {
+  if (rule.type === "CHOICE") {
+    return rule.members.filter((m) => m.type !== "BLANK").flatMap((m) => alternatives(grammar, m, seen));
+  }
+  if (rule.type === "SYMBOL" && grammar.isExpanded(rule.name) && grammar.rules.has(rule.name)) {
+    if (seen.has(rule.name)) return [];
+    seen.add(rule.name);
+    return alternatives(grammar, grammar.rules.get(rule.name)!, seen);
+  }
+  return [rule];
+}
+
+/**
+ * `rule` with its `index`-th optional part (pre-order) made present, once per alternative of what
+ * the part holds: a REPEAT's item once, a REPEAT1's second item, a CHOICE's non-blank side. Returns
+ * undefined when there is no such part.
+ */
+function fillPart(grammar: TsGrammar, rule: Rule, index: number): Rule[] | undefined {
   let seen = 0;
-  let done = false;
+  let part: Rule | undefined;
+  const hole: Rule = { type: "BLANK" };
   const visit = (r: Rule): Rule => {
-    if (done) return r;
-    if (isOptionalPart(r)) {
-      if (seen++ === index) {
-        done = true;
-        if (r.type === "REPEAT") return r.content;
-        if (r.type === "REPEAT1") return { type: "SEQ", members: [r.content, r.content] };
-        if (r.type === "CHOICE")
-          return { type: "CHOICE", members: r.members.filter((m) => m.type !== "BLANK") };
-      }
+    if (part !== undefined) return r;
+    if (isOptionalPart(r) && seen++ === index) {
+      part = r;
+      return hole;
     }
     switch (r.type) {
       case "SEQ":
@@ -198,8 +231,35 @@ function fillPart(rule: Rule, index: number): Rule | undefined {
         return r; // BLANK, STRING, PATTERN, SYMBOL, and tokens (whose parts make no nodes)
     }
   };
-  const filled = visit(rule);
-  return done ? filled : undefined;
+  const skeleton = visit(rule);
+  const found = part;
+  if (found === undefined) return undefined;
+  const content = found.type === "CHOICE" ? found : "content" in found ? found.content : found;
+  const fills = alternatives(grammar, content).map((alt): Rule =>
+    found.type === "REPEAT1" ? { type: "SEQ", members: [found.content, alt] } : alt,
+  );
+  // The hole is the only BLANK object of this identity: put each fill in its place.
+  const put = (r: Rule, fill: Rule): Rule => {
+    if (r === hole) return fill;
+    switch (r.type) {
+      case "SEQ":
+      case "CHOICE":
+        return { ...r, members: r.members.map((m) => put(m, fill)) };
+      case "REPEAT":
+      case "REPEAT1":
+      case "FIELD":
+      case "ALIAS":
+      case "PREC":
+      case "PREC_LEFT":
+      case "PREC_RIGHT":
+      case "PREC_DYNAMIC":
+      case "RESERVED":
+        return { ...r, content: put(r.content, fill) };
+      default:
+        return r;
+    }
+  };
+  return fills.map((fill) => put(skeleton, fill));
 }
 
 /**
@@ -214,11 +274,13 @@ function filledTexts(fe: TreeSitterFrontEnd): Map<string, string[]> {
   for (const [name, rule] of grammar.rules) {
     if (grammar.isExpanded(name)) continue;
     for (let i = 0; ; i++) {
-      const filled = fillPart(rule, i);
+      const filled = fillPart(grammar, rule, i);
       if (filled === undefined) break;
-      const key = `whittle_filled_${synthetic.length}`;
-      rules[key] = filled;
-      synthetic.push([key, name]);
+      for (const variant of filled) {
+        const key = `whittle_filled_${synthetic.length}`;
+        rules[key] = variant;
+        synthetic.push([key, name]);
+      }
     }
   }
   const shortest = shortestRuleTexts(
@@ -297,7 +359,7 @@ function checkInput(
       const candidate = render(tree, EditSet.EMPTY.withRemoved(new Set([id])), fe.glue);
       report.kinds.set(kind, (report.kinds.get(kind) ?? 0) + 1);
       report.removals++;
-      if (fe.parseRaw(candidate).errors > 0) {
+      if (hasSyntaxError(fe, candidate)) {
         report.failures.push({
           kind,
           removed: text(tree.text(id)),
