@@ -151,7 +151,7 @@ function generatedInputs(fe: TreeSitterFrontEnd, input: Uint8Array): Uint8Array[
       const key = text(candidate);
       if (seen.has(key)) continue;
       seen.add(key);
-      if (fe.parseRaw(candidate).errors === 0) out.push(candidate);
+      if (!hasSyntaxError(fe, candidate)) out.push(candidate);
     }
   }
   return out.slice(0, MAX_GENERATED_PER_SAMPLE);
@@ -326,7 +326,7 @@ function embeddedFilledTexts(
         bytes,
         place.sample.subarray(place.end),
       ]);
-      if (fe.parseRaw(input).errors === 0) {
+      if (!hasSyntaxError(fe, input)) {
         out.push({ input, start: place.start, end: place.start + bytes.length, rule });
       }
     }
@@ -345,8 +345,9 @@ function checkInput(
   report: LanguageReport,
   range?: { start: number; end: number },
 ): void {
+  const { root } = fe.parseRaw(input); // Tree.build copies it: one parse for both variants
   for (const [variant, transforms] of VARIANTS) {
-    const tree = Tree.build(input, fe.parseRaw(input).root, transforms);
+    const tree = Tree.build(input, root, transforms);
     const perKind = new Map<string, number>();
     for (let id = 1; id < tree.size; id++) {
       if (!tree.isRemovable(id)) continue;
