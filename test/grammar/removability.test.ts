@@ -50,10 +50,8 @@ const MAX_GENERATED_PER_SAMPLE = 12;
 
 const decoder = new TextDecoder();
 const text = (b: Uint8Array): string => decoder.decode(b);
-const snippet = (s: string, max = 60): string => {
-  const one = s.replace(/\s+/g, " ");
-  return JSON.stringify(one.length > max ? `${one.slice(0, max)}…` : one);
-};
+/** A short quoted excerpt; line breaks stay visible (`\n`), as they matter in Python and Bash. */
+const snippet = (s: string, max = 60): string => JSON.stringify(s.length > max ? `${s.slice(0, max)}…` : s);
 
 interface Failure {
   readonly kind: string;
