@@ -4,7 +4,7 @@
  *
  * - flat: ddmin over lines, then characters (`--atom both`), on every shared case with an exact
  *   in-process mirror of its oracle, and on zeller-bug-c (precheck, then gcc);
- * - tree: the default grammar pipeline (hoisting, HDDH*, tokens, characters) with the shared JSON
+ * - tree: the default grammar pipeline's phases (hoisting, HDDH*, the polish) with the shared JSON
  *   and C grammars, on the JSON cases and zeller-bug-c.
  *
  * jobs 1 (ProbDD runs its tests one at a time; ddmin at jobs 1 is the sequential algorithm), so test
@@ -13,7 +13,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { AntlrFrontEnd } from "../../src/grammar/front-end.js";
-import { buildPipeline } from "../../src/cli/pipeline.js";
+import { buildPipeline, DEFAULT_TREE_PHASES } from "../../src/cli/pipeline.js";
 import type { Algorithm } from "../../src/ddmin/minimize.js";
 import { reduce } from "../../src/reduce/reduce.js";
 import { nonWhitespaceChars } from "../lib/anchors.js";
@@ -143,7 +143,7 @@ function render(data: AlgorithmsData): string {
     }
     if (rows.length === 0) continue;
     out.push(
-      `### ${mode === "flat" ? "Lines, then characters (--atom both)" : "Default grammar pipeline (hoist*, prune+hoist*, token, char)"}`,
+      `### ${mode === "flat" ? "Lines, then characters (--atom both)" : `Default grammar pipeline's phases (${DEFAULT_TREE_PHASES.join(", ")})`}`,
       "",
       table(
         [

@@ -20,8 +20,10 @@ export const FLAT_PHASES = ["line", "char", "glyph", "blank", "token", "hidden"]
  * hoisting paper, the combination that gave the smallest results there most often), then the
  * polish of what the tree phases leave: tokens, the visible characters, runs of whitespace, and
  * last all characters (for what only goes with the whitespace around it, such as a preprocessor
- * line's end). Each list reduced by DEFAULT_TREE_ALGORITHM. Chosen by the `hdd` benchmark (README,
- * "The default grammar pipeline").
+ * line's end). The tree phases reduce each level with DEFAULT_TREE_ALGORITHM, the polish with the
+ * run's algorithm (ddmin by default: its complements remove what only goes together, as `{"a":[`
+ * and `]}` around a value that hoisting cannot reach). Chosen by the `hdd` benchmark (README, "The
+ * default grammar pipeline").
  */
 export const DEFAULT_TREE_PHASES: readonly string[] = [
   "hoist*",
@@ -32,21 +34,35 @@ export const DEFAULT_TREE_PHASES: readonly string[] = [
   "char",
 ];
 
-/** What reduces each list in the default grammar pipeline (unless --algorithm is given). */
+/** What reduces each level in the default pipeline's tree phases (unless --algorithm is given). */
 export const DEFAULT_TREE_ALGORITHM: Algorithm = "probdd";
+
+/** `pass` with `algorithm` reducing its lists, whatever the run's option says. */
+function withAlgorithm(pass: Pass, algorithm: Algorithm): Pass {
+  return {
+    name: pass.name,
+    run: (context) => pass.run({ ...context, options: { ...context.options, algorithm } }),
+  };
+}
 
 /**
  * The passes a run makes: the `--phase` list in order, or the default — ddmin over the atoms of
- * `--atom` without a grammar, DEFAULT_TREE_PHASES with one.
+ * `--atom` without a grammar, DEFAULT_TREE_PHASES with one, whose tree phases use
+ * DEFAULT_TREE_ALGORITHM when `treeAlgorithm` (the caller's algorithm was not asked for).
  */
 export function buildPipeline(
   phases: readonly string[],
   atom: AtomMode,
   frontEnd: TreeFrontEnd | undefined,
   compatible?: Compatibility,
+  treeAlgorithm = true,
 ): Pass[] {
-  if (phases.length === 0)
-    return frontEnd ? buildPipeline(DEFAULT_TREE_PHASES, atom, frontEnd, compatible) : atomPipeline(atom);
+  if (phases.length === 0) {
+    if (!frontEnd) return atomPipeline(atom);
+    return buildPipeline(DEFAULT_TREE_PHASES, atom, frontEnd, compatible).map((pass) =>
+      treeAlgorithm && pass.name.startsWith("hdd:") ? withAlgorithm(pass, DEFAULT_TREE_ALGORITHM) : pass,
+    );
+  }
   return phases.map((name) => {
     if (name === "line" || name === "char") return ddminAtoms(name);
     if (name === "glyph") return ddminGlyphs();

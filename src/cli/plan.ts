@@ -10,7 +10,7 @@ import type { Compatibility } from "../hdd/search.js";
 import { CommandOracle } from "../oracle/command.js";
 import type { Pass } from "../passes/pass.js";
 import { Replacements } from "../tree/replacements.js";
-import { buildPipeline, DEFAULT_TREE_ALGORITHM } from "./pipeline.js";
+import { buildPipeline } from "./pipeline.js";
 import { UsageError, type CliOptions } from "./args.js";
 import type { RunScope } from "./lifecycle.js";
 import {
@@ -98,12 +98,8 @@ export async function planRun(o: CliOptions, run: RunScope): Promise<RunPlan> {
     basename(given),
     !wantsTree,
   );
-  const pipeline = buildPipeline(o.phases, o.reduce.atom, frontEnd, compatible);
-  // The default grammar pipeline reduces its lists with its own algorithm unless one is given.
-  const options =
-    frontEnd && o.phases.length === 0 && !o.algorithmGiven
-      ? { ...o, reduce: { ...o.reduce, algorithm: DEFAULT_TREE_ALGORITHM } }
-      : o;
+  // The default grammar pipeline's tree phases use their own algorithm unless one is given.
+  const pipeline = buildPipeline(o.phases, o.reduce.atom, frontEnd, compatible, !o.algorithmGiven);
 
   // The test: its program as an absolute path (it runs in a temporary directory, where a relative
   // path or a relative PATH entry would mean something else).
@@ -143,7 +139,7 @@ export async function planRun(o: CliOptions, run: RunScope): Promise<RunPlan> {
   }
 
   return {
-    options,
+    options: o,
     run,
     inputPath,
     input,

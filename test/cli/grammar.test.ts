@@ -10,7 +10,7 @@ import { FIXTURES, jsonObjArr87Case, runWhittle, scratch } from "../helpers/cli.
 
 const GRAMMAR = join(FIXTURES, "grammar", "JSON.g4");
 
-test("--grammar: the default pipeline (hoisting, HDDH*, tokens, characters) reduces the JSON case to 87", async () => {
+test("--grammar: the default pipeline (hoisting, HDDH*, then the polish, with ProbDD) reduces the JSON case to 87", async () => {
   const { dir, input, test: t, env } = jsonObjArr87Case();
   const stats = join(dir, "s.json");
   const run = await runWhittle([input, "--grammar", GRAMMAR, "--stats", stats, "-q", "--test", t], { env });
@@ -19,9 +19,36 @@ test("--grammar: the default pipeline (hoisting, HDDH*, tokens, characters) redu
   const s = JSON.parse(readFileSync(stats, "utf8")) as {
     pipeline: string[];
     passes: Record<string, { tests: number }>;
+    options: Record<string, unknown>;
   };
-  assert.deepEqual(s.pipeline, ["hdd:hoist*", "hdd:prune+hoist*", "ddmin:token", "ddmin:char"]);
+  assert.deepEqual(s.pipeline, [
+    "hdd:hoist*",
+    "hdd:prune+hoist*",
+    "ddmin:token",
+    "ddmin:glyph",
+    "ddmin:blank",
+    "ddmin:char",
+  ]);
   assert.ok(s.passes["hdd:prune+hoist*"]!.tests > 0);
+
+  // The tree phases ran ProbDD, the polish the run's algorithm (ddmin): the same phases named with
+  // --phase run ddmin everywhere, or with --algorithm probdd ProbDD everywhere.
+  const phases = s.pipeline.flatMap((name) => ["--phase", name.replace(/^(hdd|ddmin):/, "")]);
+  const passTests = async (...extra: string[]): Promise<Record<string, { tests: number }>> => {
+    const again = await runWhittle(
+      [input, "--grammar", GRAMMAR, ...extra, "--stats", stats, "-q", "-o", "x.json", "--test", t],
+      { env, cwd: dir },
+    );
+    assert.equal(again.code, 0, again.stderr);
+    return (JSON.parse(readFileSync(stats, "utf8")) as typeof s).passes;
+  };
+  const ddmin = await passTests(...phases);
+  const probdd = await passTests(...phases, "--algorithm", "probdd");
+  const tree = "hdd:prune+hoist*";
+  assert.notEqual(ddmin[tree]!.tests, probdd[tree]!.tests, "the case tells the algorithms apart");
+  assert.equal(s.passes[tree]!.tests, probdd[tree]!.tests);
+  // --algorithm given: the default pipeline uses it everywhere.
+  assert.equal((await passTests("--algorithm", "ddmin"))[tree]!.tests, ddmin[tree]!.tests);
 });
 
 test("--phase 'prune*' is HDD*: Picireny's 1-tree-minimal result for this case", async () => {
