@@ -132,7 +132,7 @@ export class Evaluator {
     }
     const content = key.content();
     const size = content.length;
-    const skip = this.syntax?.reject(content);
+    const skip = this.syntax?.reject(content, pass);
     if (skip !== undefined) {
       cache.add(key, "not-interesting");
       this.emit({ type: "syntax-skip", pass, label, size, ...skip });

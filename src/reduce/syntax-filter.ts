@@ -17,14 +17,6 @@
  * then stays skipped, which costs at most that candidate.)
  */
 
-/**
- * Under "auto", an expensive check (ANTLR's interpreter) is made only while its estimated time is at
- * most this share of a test's mean time: on a big input it would cost more than the tests it saves
- * (8.5–15 s per 131 KB of JavaScript against tests of milliseconds), on the small inputs the polish
- * phases work on it is a few milliseconds (json-obj-arr-87, zeller-bug-c).
- */
-export const CHECK_COST_SHARE = 0.25;
-
 /** Checks of fewer bytes are estimated as this many: a parse has a fixed cost too. */
 const MIN_ESTIMATE_BYTES = 256;
 
@@ -49,12 +41,17 @@ export interface SyntaxSkip {
 }
 
 /**
- * With an expensive check under "auto" (`gated`), the filter checks a candidate only when the check
- * is expected to cost at most CHECK_COST_SHARE of a test: its time per byte is measured on the
- * checks made (the first one is a probe, once a test has been timed), a test's mean time on the
- * tests the evaluator reports (`observeTest`). So the same run may check more candidates on a
- * faster machine; `--syntax-filter` and `--no-syntax-filter` make the choice fixed. The allowance is
- * then counted on the best input when first needed, not parsed up front.
+ * With an expensive check under "auto" (`gated`: ANTLR's interpreter, 8.5–15 s per 131 KB of
+ * JavaScript against tests of milliseconds, a few milliseconds on the small inputs the polish works
+ * on), the filter checks a candidate only when the check is expected to save more time than it
+ * costs: when its estimated time is below the share of checks that end in a skip times a test's
+ * mean time. The check's time per byte is measured on the checks made (the first one is a probe,
+ * once a test has been timed), a test's mean time on the tests the evaluator reports
+ * (`observeTest`), the share of skips per pass (with one skip in two as the prior: tree phases
+ * rarely break the syntax, the token and character polish nearly always does). So the same run
+ * may check more candidates on a faster machine; `--syntax-filter` and `--no-syntax-filter` make
+ * the choice fixed. The allowance is then counted on the best input when first needed, not parsed
+ * up front.
  */
 export class SyntaxFilter {
   /** Errors allowed; undefined until counted on `base` (gated filters count lazily). */
@@ -64,6 +61,8 @@ export class SyntaxFilter {
   private msPerByte: number | undefined;
   private testMs = 0;
   private tests = 0;
+  /** Per pass: checks made and how many ended in a skip. */
+  private readonly yieldOf = new Map<string, { checks: number; skips: number }>();
 
   /** A filter for a reduction of `original`; its error count is the first allowance. */
   constructor(
@@ -86,12 +85,18 @@ export class SyntaxFilter {
     return new SyntaxFilter(check, original, setting === "auto" && !check.cheapSyntaxCheck);
   }
 
-  /** Why `candidate` is skipped, or undefined when it is to be tested. */
-  reject(candidate: Uint8Array): SyntaxSkip | undefined {
-    if (this.gated && !this.worthChecking(candidate.length)) return undefined;
+  /** Why `candidate` (of the pass named `pass`) is skipped, or undefined when it is to be tested. */
+  reject(candidate: Uint8Array, pass = ""): SyntaxSkip | undefined {
+    let yields = this.yieldOf.get(pass);
+    if (yields === undefined) this.yieldOf.set(pass, (yields = { checks: 0, skips: 0 }));
+    if (this.gated && !this.worthChecking(candidate.length, (yields.skips + 1) / (yields.checks + 2)))
+      return undefined;
     const allowed = (this.allowed ??= this.count(this.base));
     const errors = this.count(candidate);
-    return errors > allowed ? { errors, allowed } : undefined;
+    yields.checks++;
+    if (errors <= allowed) return undefined;
+    yields.skips++;
+    return { errors, allowed };
   }
 
   /** `best` is the new best input: its errors are the allowance from now on, if fewer. */
@@ -99,7 +104,7 @@ export class SyntaxFilter {
     if (this.allowed === undefined) {
       this.base = best;
     } else if (this.allowed > 0) {
-      if (this.gated && !this.worthChecking(best.length)) {
+      if (this.gated && !this.worthChecking(best.length, 1)) {
         // Counted on `best` when next needed. A best that was tested unchecked may have more errors
         // than allowed so far: the test accepted them, so they are allowed from then on.
         this.base = best;
@@ -116,12 +121,11 @@ export class SyntaxFilter {
     this.tests++;
   }
 
-  private worthChecking(bytes: number): boolean {
+  /** Whether a check of `bytes` is expected to cost less than the tests it saves (`skipShare` of one). */
+  private worthChecking(bytes: number, skipShare: number): boolean {
     if (this.tests === 0) return false; // nothing to compare a check with yet
     if (this.msPerByte === undefined) return true; // the probe
-    return (
-      this.msPerByte * Math.max(bytes, MIN_ESTIMATE_BYTES) <= CHECK_COST_SHARE * (this.testMs / this.tests)
-    );
+    return this.msPerByte * Math.max(bytes, MIN_ESTIMATE_BYTES) <= skipShare * (this.testMs / this.tests);
   }
 
   private count(input: Uint8Array): number {

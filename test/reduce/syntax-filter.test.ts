@@ -106,7 +106,7 @@ test('"auto" always filters with a cheap check, true with any', async () => {
   assert.ok((await run(true, brackets(false))).result.stats.syntaxSkips > 0);
 });
 
-test('"auto" with a costly check: checks only while a check costs at most a quarter of a test', () => {
+test('"auto" with a costly check: checks while a check costs less than the tests it saves', () => {
   let clock = 0;
   let checkMs = 0;
   const costly = brackets(false);
@@ -118,27 +118,36 @@ test('"auto" with a costly check: checks only while a check costs at most a quar
     },
   };
   const broken = Buffer.from("f((a)"); // 1 error; the original has none
+  const fine = Buffer.from("g(a)");
   const filter = new SyntaxFilter(timed, Buffer.from("f(a)"), true, () => clock);
   assert.deepEqual(costly.asked, [], "nothing is parsed up front");
-  assert.equal(filter.reject(broken), undefined, "no test timed yet: no check");
+  assert.equal(filter.reject(broken, "polish"), undefined, "no test timed yet: no check");
   assert.deepEqual(costly.asked, []);
   filter.observeTest(10);
-  // The probe: 2 ms for a check (of at least 256 bytes' worth) against 10 ms tests, 20 %.
+  // The probe: 2 ms for a check against 10 ms tests.
   checkMs = 2;
-  assert.deepEqual(filter.reject(broken), { errors: 1, allowed: 0 });
+  assert.deepEqual(filter.reject(broken, "polish"), { errors: 1, allowed: 0 });
   assert.equal(costly.asked.length, 2, "the allowance (on the original) and the candidate");
-  assert.ok(filter.reject(broken) !== undefined, "still cheap enough: checked and skipped");
-  // Checks get slower (a moving average): 40 ms each; once the estimate passes 2.5 ms, no checks.
-  checkMs = 40;
+  // A pass whose candidates parse: the share of skips falls, (0 + 1) / (checks + 2), until the
+  // saving (share × 10 ms) is below 2 ms: after 4 checks.
+  let checked = costly.asked.length;
+  for (let i = 0; i < 10; i++) assert.equal(filter.reject(fine, "tree"), undefined);
+  assert.equal(costly.asked.length - checked, 4, "the tree pass stops checking");
+  // The polish pass, whose candidates are skipped, goes on checking.
+  checked = costly.asked.length;
+  for (let i = 0; i < 5; i++) assert.ok(filter.reject(broken, "polish") !== undefined);
+  assert.equal(costly.asked.length - checked, 5);
+  // Checks get slower (a moving average): 100 ms each, more than a test saves: no more checks.
+  checkMs = 100;
   let checks = 0;
-  while (filter.reject(broken) !== undefined) checks++;
-  assert.ok(checks >= 1 && checks <= 3, `${checks} more checks`);
+  while (filter.reject(broken, "polish") !== undefined) checks++;
+  assert.ok(checks <= 2, `${checks} more checks`);
   const asked = costly.asked.length;
-  assert.equal(filter.reject(broken), undefined);
+  assert.equal(filter.reject(broken, "polish"), undefined);
   assert.equal(costly.asked.length, asked, "too costly: not checked");
   // Slower tests make the same check worth it again.
-  filter.observeTest(1000);
-  assert.ok(filter.reject(broken) !== undefined);
+  filter.observeTest(10_000);
+  assert.ok(filter.reject(broken, "polish") !== undefined);
 });
 
 test("with a content cache, a skipped candidate is checked once: seen again, it is a cache hit", async () => {
