@@ -99,9 +99,10 @@ export const REDUCE_OPTIONS = {
   }),
   /**
    * The syntax filter of grammar-aware runs (reduce/syntax-filter.ts): a candidate with more syntax
-   * errors than the best so far is not interesting, without a test. "auto": on when re-parsing is
-   * cheap (the built-in tree-sitter languages), off for ANTLR grammars; true: on with any grammar;
-   * false: off, for bugs that need broken syntax. Without a grammar (`syntax`), nothing is filtered.
+   * errors than the best so far is not interesting, without a test. "auto": every candidate when
+   * re-parsing is cheap (the built-in tree-sitter languages), with an ANTLR grammar those whose check
+   * is expected to save more time than it costs (syntax-filter.ts); true: every candidate with any
+   * grammar; false: off, for bugs that need broken syntax. Without a grammar (`syntax`), nothing is filtered.
    */
   syntaxFilter: option<SyntaxFilterSetting>({
     default: "auto",
@@ -110,7 +111,7 @@ export const REDUCE_OPTIONS = {
     show: (value) => value,
     cli: {
       "--syntax-filter":
-        "skip the test of candidates with more syntax errors than the best so far, with any grammar (default: with --language only)",
+        "skip the test of candidates with more syntax errors than the best so far, checking every candidate (default: every one with --language; with an ANTLR grammar, while a check saves more than it costs)",
       "--no-syntax-filter": "test every candidate, also those with new syntax errors",
     },
   }),
