@@ -17,6 +17,12 @@
  * then stays skipped, which costs at most that candidate.)
  */
 
+/**
+ * A gated filter that decided against checking still checks one candidate in this many of a pass:
+ * the estimates it decided on may be stale (a grammar's first parses are slow, it warms up).
+ */
+const EXPLORE_EVERY = 16;
+
 /** Checks of fewer bytes are estimated as this many: a parse has a fixed cost too. */
 const MIN_ESTIMATE_BYTES = 256;
 
@@ -49,7 +55,8 @@ export interface SyntaxSkip {
  * once a test has been timed), a test's mean time on the tests the evaluator reports
  * (`observeTest`), the share of skips per pass (with one skip in two as the prior: tree phases
  * rarely break the syntax, the token and character polish nearly always does). So the same run
- * may check more candidates on a faster machine; `--syntax-filter` and `--no-syntax-filter` make
+ * may check more candidates on a faster machine (and a gated filter still checks one candidate in
+ * EXPLORE_EVERY that it decided against, to renew its estimates); `--syntax-filter` and `--no-syntax-filter` make
  * the choice fixed. The allowance is then counted on the best input when first needed, not parsed
  * up front.
  */
@@ -62,7 +69,7 @@ export class SyntaxFilter {
   private testMs = 0;
   private tests = 0;
   /** Per pass: checks made and how many ended in a skip. */
-  private readonly yieldOf = new Map<string, { checks: number; skips: number }>();
+  private readonly yieldOf = new Map<string, { checks: number; skips: number; passed: number }>();
 
   /** A filter for a reduction of `original`; its error count is the first allowance. */
   constructor(
@@ -88,9 +95,11 @@ export class SyntaxFilter {
   /** Why `candidate` (of the pass named `pass`) is skipped, or undefined when it is to be tested. */
   reject(candidate: Uint8Array, pass = ""): SyntaxSkip | undefined {
     let yields = this.yieldOf.get(pass);
-    if (yields === undefined) this.yieldOf.set(pass, (yields = { checks: 0, skips: 0 }));
-    if (this.gated && !this.worthChecking(candidate.length, (yields.skips + 1) / (yields.checks + 2)))
-      return undefined;
+    if (yields === undefined) this.yieldOf.set(pass, (yields = { checks: 0, skips: 0, passed: 0 }));
+    if (this.gated && !this.worthChecking(candidate.length, (yields.skips + 1) / (yields.checks + 2))) {
+      // Not worth it by the estimates; now and then a check all the same, to renew them.
+      if (this.tests === 0 || ++yields.passed % EXPLORE_EVERY !== 0) return undefined;
+    }
     const allowed = (this.allowed ??= this.count(this.base));
     const errors = this.count(candidate);
     yields.checks++;

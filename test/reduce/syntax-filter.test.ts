@@ -133,6 +133,10 @@ test('"auto" with a costly check: checks while a check costs less than the tests
   let checked = costly.asked.length;
   for (let i = 0; i < 10; i++) assert.equal(filter.reject(fine, "tree"), undefined);
   assert.equal(costly.asked.length - checked, 4, "the tree pass stops checking");
+  // … but for one candidate in 16 it decided against, whose check renews the estimates.
+  checked = costly.asked.length;
+  for (let i = 0; i < 16; i++) assert.equal(filter.reject(fine, "tree"), undefined);
+  assert.equal(costly.asked.length - checked, 1, "one check in 16 all the same");
   // The polish pass, whose candidates are skipped, goes on checking.
   checked = costly.asked.length;
   for (let i = 0; i < 5; i++) assert.ok(filter.reject(broken, "polish") !== undefined);
@@ -143,8 +147,18 @@ test('"auto" with a costly check: checks while a check costs less than the tests
   while (filter.reject(broken, "polish") !== undefined) checks++;
   assert.ok(checks <= 2, `${checks} more checks`);
   const asked = costly.asked.length;
-  assert.equal(filter.reject(broken, "polish"), undefined);
+  for (let i = 0; i < 14; i++) assert.equal(filter.reject(broken, "polish"), undefined);
   assert.equal(costly.asked.length, asked, "too costly: not checked");
+  // The check in 16 finds checks cheap again (2 ms): the estimate falls, and checking resumes.
+  checkMs = 2;
+  let resumed = false;
+  for (let i = 0; i < 16 * 12 && !resumed; i++) {
+    const before = costly.asked.length;
+    filter.reject(broken, "polish");
+    // Two checks in a row: the gate is open again.
+    if (costly.asked.length > before && filter.reject(broken, "polish") !== undefined) resumed = true;
+  }
+  assert.ok(resumed, "cheap checks again: the filter checks again");
   // Slower tests make the same check worth it again.
   filter.observeTest(10_000);
   assert.ok(filter.reject(broken, "polish") !== undefined);
