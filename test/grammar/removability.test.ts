@@ -211,23 +211,7 @@ function fillPart(grammar: TsGrammar, rule: Rule, index: number): Rule[] | undef
       part = r;
       return hole;
     }
-    switch (r.type) {
-      case "SEQ":
-      case "CHOICE":
-        return { ...r, members: r.members.map(visit) };
-      case "REPEAT":
-      case "REPEAT1":
-      case "FIELD":
-      case "ALIAS":
-      case "PREC":
-      case "PREC_LEFT":
-      case "PREC_RIGHT":
-      case "PREC_DYNAMIC":
-      case "RESERVED":
-        return { ...r, content: visit(r.content) };
-      default:
-        return r; // BLANK, STRING, PATTERN, SYMBOL, and tokens (whose parts make no nodes)
-    }
+    return mapParts(r, visit);
   };
   const skeleton = visit(rule);
   const found = part;
@@ -239,23 +223,7 @@ function fillPart(grammar: TsGrammar, rule: Rule, index: number): Rule[] | undef
   // The hole is the only BLANK object of this identity: put each fill in its place.
   const put = (r: Rule, fill: Rule): Rule => {
     if (r === hole) return fill;
-    switch (r.type) {
-      case "SEQ":
-      case "CHOICE":
-        return { ...r, members: r.members.map((m) => put(m, fill)) };
-      case "REPEAT":
-      case "REPEAT1":
-      case "FIELD":
-      case "ALIAS":
-      case "PREC":
-      case "PREC_LEFT":
-      case "PREC_RIGHT":
-      case "PREC_DYNAMIC":
-      case "RESERVED":
-        return { ...r, content: put(r.content, fill) };
-      default:
-        return r;
-    }
+    return mapParts(r, (m) => put(m, fill));
   };
   return fills.map((fill) => put(skeleton, fill));
 }
@@ -419,3 +387,27 @@ test("removing a node whose slot is removable keeps every built-in language's in
   assert.deepEqual(unexpected, [], `removals that break the parse:\n${unexpected.join("\n")}`);
   assert.deepEqual([...stale], [], "known exceptions that no longer fail: remove them from KNOWN_EXCEPTIONS");
 });
+
+/**
+ * `r` with `f` applied to each of its direct parts; BLANK, STRING, PATTERN, SYMBOL and tokens (whose
+ * parts make no nodes) are returned as they are.
+ */
+function mapParts(r: Rule, f: (part: Rule) => Rule): Rule {
+  switch (r.type) {
+    case "SEQ":
+    case "CHOICE":
+      return { ...r, members: r.members.map(f) };
+    case "REPEAT":
+    case "REPEAT1":
+    case "FIELD":
+    case "ALIAS":
+    case "PREC":
+    case "PREC_LEFT":
+    case "PREC_RIGHT":
+    case "PREC_DYNAMIC":
+    case "RESERVED":
+      return { ...r, content: f(r.content) };
+    default:
+      return r;
+  }
+}
