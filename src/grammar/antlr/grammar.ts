@@ -12,6 +12,7 @@ import {
   ATNDeserializer,
   CharStream,
   CommonTokenStream,
+  DefaultErrorStrategy,
   ParserRuleContext,
   TerminalNode,
   Token,
@@ -398,7 +399,26 @@ export class AntlrGrammar {
       );
     }
     const converter = new TreeConverter(this, decoded.offsets, options.replacements);
-    return { root: converter.rule(tree), syntaxErrors: errors.length, errors };
+    const root = converter.rule(tree);
+    this.release();
+    return { root, syntaxErrors: errors.length, errors };
+  }
+
+  /**
+   * Lets go of the last parse: the warm parser otherwise keeps its parse tree and tokens (for 586 KB
+   * of C, about 400 MB) until the next parse. Its DFA, which makes later parses fast, stays.
+   */
+  private release(): void {
+    this.lexer.inputStream = CharStream.fromString("");
+    if (this.parser) {
+      this.parser.tokenStream = new CommonTokenStream(this.lexer);
+      (this.parser as { rootContext: unknown }).rootContext = null;
+      // antlr4ng's simulator keeps its last prediction's state, whose rule context leads (through
+      // its parents and their children) to the whole tree; it is set afresh at every prediction.
+      (this.parser.interpreter as unknown as { predictionState: unknown }).predictionState = undefined;
+      // Its error strategy keeps the context of its last look at the next tokens (reset() leaves it).
+      this.parser.errorHandler = new DefaultErrorStrategy();
+    }
   }
 
   private parserFor(tokens: CommonTokenStream): ParserInterpreter {
