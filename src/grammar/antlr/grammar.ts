@@ -526,7 +526,7 @@ class TreeConverter {
   private finish(ctx: ParserRuleContext, kids: readonly (RawNode | null)[]): RawNode | null {
     const kind = this.grammar.ruleNames[ctx.ruleIndex] ?? `rule${ctx.ruleIndex}`;
     const replacement = this.replacementOf(kind);
-    let groups = ctx instanceof TrackedRuleContext ? ctx.groups : [];
+    let groups = (ctx instanceof TrackedRuleContext ? ctx.groups : undefined) ?? [];
     // An optional block holding the whole of a rule that may derive nothing (`r : a? ;`) adds
     // nothing: the rule's node is removable itself.
     if (replacement === "") groups = groups.filter((g) => g.start > 0 || g.end < kids.length);
