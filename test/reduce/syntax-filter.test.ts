@@ -106,6 +106,19 @@ test('"auto" always filters with a cheap check, true with any', async () => {
   assert.ok((await run(true, brackets(false))).result.stats.syntaxSkips > 0);
 });
 
+test('"auto" leaves an original with syntax errors alone; true filters it by error count', async () => {
+  const broken = Buffer.from("f(a\ng(b, (c))\nh(d)\n"); // one unclosed bracket
+  const reduceBroken = (syntaxFilter: boolean | "auto") =>
+    reduce(broken, (c) => interesting(Buffer.from(c).toString()), {
+      jobs: 1,
+      syntaxFilter,
+      syntax: brackets(true),
+      assumeInteresting: true,
+    });
+  assert.equal((await reduceBroken("auto")).stats.syntaxSkips, 0);
+  assert.ok((await reduceBroken(true)).stats.syntaxSkips > 0);
+});
+
 test('"auto" with a costly check: checks while a check costs less than the tests it saves', () => {
   let clock = 0;
   let checkMs = 0;
