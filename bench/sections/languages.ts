@@ -224,16 +224,21 @@ async function run(ctx: BenchContext): Promise<LanguagesData> {
   return { cases, runs, anchors, anchorsNote, notes };
 }
 
+/** 1234 → "1,234" */
+function count(n: number): string {
+  return n.toLocaleString("en-US");
+}
+
 /** "size / tests", marked when the run stopped at its budget or its result is not interesting. */
 function sizeTests(r: LanguageRun | undefined): string {
   if (r === undefined) return "–";
   const marks = `${r.stoppedAtBudget ? " ⏱" : ""}${r.interesting === false ? " ✗" : ""}`;
   if (r.result !== "done" && !r.stoppedAtBudget) return `${r.result}${marks}`;
-  return `${r.nonWsChars.toLocaleString("en-US")} / ${r.tests.toLocaleString("en-US")}${marks}`;
+  return `${count(r.nonWsChars)} / ${count(r.tests)}${marks}`;
 }
 
 function anchorCell(a: AnchorRow | null): string {
-  return a ? `${a.nonWsChars} / ${a.oracleRuns.toLocaleString("en-US")}` : "–";
+  return a ? `${a.nonWsChars} / ${count(a.oracleRuns)}` : "–";
 }
 
 function render(data: LanguagesData): string {
@@ -254,7 +259,7 @@ function render(data: LanguagesData): string {
       ],
       data.cases.map((lc) => [
         lc.case,
-        `${bytes(lc.inputBytes)}, ${lc.inputNonWs.toLocaleString("en-US")} non-ws chars`,
+        `${bytes(lc.inputBytes)}, ${count(lc.inputNonWs)} non-ws chars`,
         lc.language ?? "none",
         lc.treeSitterErrors === null
           ? "parses"
@@ -282,7 +287,7 @@ function render(data: LanguagesData): string {
         const ts = find(lc.case, "tree-sitter");
         const a = data.anchors.find((x) => x.case === lc.case)?.smallest ?? null;
         return [
-          `${lc.case} (${lc.inputNonWs.toLocaleString("en-US")})`,
+          `${lc.case} (${count(lc.inputNonWs)})`,
           sizeTests(ts),
           sizeTests(find(lc.case, "tree-sitter-no-filter")),
           lc.grammar === null ? "no grammar" : sizeTests(find(lc.case, "antlr")),
@@ -317,13 +322,13 @@ function render(data: LanguagesData): string {
         const stopped = on?.stoppedAtBudget || off?.stoppedAtBudget ? " ⏱" : "";
         return [
           lc.case,
-          on ? on.syntaxSkips.toLocaleString("en-US") : "–",
-          on ? on.tests.toLocaleString("en-US") : "–",
-          off ? off.tests.toLocaleString("en-US") : "–",
-          on && off ? `${(off.tests - on.tests).toLocaleString("en-US")}${stopped}` : "–",
-          on && off ? `${on.nonWsChars} / ${off.nonWsChars}` : "–",
+          on ? count(on.syntaxSkips) : "–",
+          on ? count(on.tests) : "–",
+          off ? count(off.tests) : "–",
+          on && off ? `${count(off.tests - on.tests)}${stopped}` : "–",
+          on && off ? `${count(on.nonWsChars)} / ${count(off.nonWsChars)}` : "–",
           on && off ? `${ms(on.wallMs)} / ${ms(off.wallMs)}` : "–",
-          lc.grammar === null ? "no grammar" : antlr ? antlr.syntaxSkips.toLocaleString("en-US") : "–",
+          lc.grammar === null ? "no grammar" : antlr ? count(antlr.syntaxSkips) : "–",
         ];
       }),
     ),
@@ -371,10 +376,10 @@ function render(data: LanguagesData): string {
             : r.config === "antlr"
               ? `ANTLR ${lc.grammar}`
               : "text",
-          `${r.nonWsChars.toLocaleString("en-US")} (${r.outputBytes.toLocaleString("en-US")})`,
-          r.tests,
-          r.syntaxSkips,
-          r.cacheHits,
+          `${count(r.nonWsChars)} (${count(r.outputBytes)})`,
+          count(r.tests),
+          count(r.syntaxSkips),
+          count(r.cacheHits),
           ms(r.wallMs),
           rssCell(r),
           runStatus(r),
