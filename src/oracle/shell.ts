@@ -295,7 +295,10 @@ class Worker {
     for (const handle of [child, child.stdout, child.stderr, child.stdin, child.stdio[3]] as unknown as {
       ref?: () => void;
       unref?: () => void;
+      destroyed?: boolean;
     }[]) {
+      // A closed pipe has no handle: net.Socket would queue the call for a 'connect' that never comes.
+      if (handle?.destroyed === true) continue;
       if (on) handle?.ref?.();
       else handle?.unref?.();
     }
