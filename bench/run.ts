@@ -20,6 +20,7 @@ import { findRepoRoot, sharedRoot } from "./lib/paths.js";
 import { algorithmsSection } from "./sections/algorithms.js";
 import { cacheSection } from "./sections/cache.js";
 import { hddSection } from "./sections/hdd.js";
+import { languagesSection } from "./sections/languages.js";
 import { overheadSection } from "./sections/overhead.js";
 import { parallelSection } from "./sections/parallel.js";
 import { parseSection } from "./sections/parse.js";
@@ -41,6 +42,7 @@ const SECTIONS: readonly Section<any>[] = [
   parseSection,
   hddSection,
   algorithmsSection,
+  languagesSection,
 ];
 
 const USAGE = `usage: node dist/bench/run.js [--quick] [--only ${SECTIONS.map((s) => s.id).join(",")}] [--out <dir>]`;

@@ -18,6 +18,12 @@ export const OUTCOMES: readonly Outcome[] = [
   "killed",
 ];
 
+/**
+ * Which answer of the test running now a prepared candidate's test follows (Oracle.prepare): the
+ * reducer runs one test at a time, and after that answer the candidate is the very next it tests.
+ */
+export type NextIf = "interesting" | "not-interesting";
+
 export function isInteresting(outcome: Outcome): boolean {
   return outcome === "interesting";
 }

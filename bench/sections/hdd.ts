@@ -18,37 +18,37 @@
  * 3. A generated ~600 KB C file reduced with HDD* and a grep oracle: peak RSS against the 500 MB
  *    target, and whether it finished within its budget.
  */
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { AntlrFrontEnd } from "../../src/grammar/front-end.js";
+import type { AntlrFrontEnd } from "../../src/grammar/front-end.js";
 import { parsePhase, treePass } from "../../src/hdd/phases.js";
 import { CONFIGS } from "./cache.js";
 import { reduce } from "../../src/reduce/reduce.js";
-import { ALL_TRANSFORMS } from "../../src/tree/tree.js";
-import { nonWhitespaceChars, parseAnchors, smallestOf, type AnchorRow } from "../lib/anchors.js";
+import { parseAnchors, smallestOf, type AnchorRow } from "../lib/anchors.js";
 import type { BenchCase } from "../lib/cases.js";
 import type { BenchContext, Section } from "../lib/context.js";
 import { bytes, ms, percent, table } from "../lib/format.js";
+import {
+  CASE_GRAMMARS,
+  caseGrammarArgs,
+  GRAMMARS,
+  grammarArgs,
+  grammarLoader,
+  grammarsDir,
+} from "../lib/grammars.js";
 import { progress } from "../lib/log.js";
-import { shellOracle } from "../lib/oracles.js";
+import {
+  MINUTE,
+  oddRunNotes,
+  oracleCell,
+  rssCell,
+  runStatus,
+  runSummary,
+  runWhittle,
+  TEST_TIMEOUT_S,
+  type WhittleRun,
+} from "../lib/whittle-cli.js";
 import { generatedC } from "./parse.js";
-
-interface GrammarSpec {
-  readonly id: "json" | "c" | "javascript";
-  readonly files: readonly string[];
-  readonly start: string;
-}
-
-const GRAMMARS: Readonly<Record<GrammarSpec["id"], GrammarSpec>> = {
-  json: { id: "json", files: ["json/JSON.g4"], start: "json" },
-  c: { id: "c", files: ["c/C.g4"], start: "compilationUnit" },
-  javascript: {
-    id: "javascript",
-    files: ["javascript/JavaScriptLexer.g4", "javascript/JavaScriptParser.g4"],
-    start: "program",
-  },
-};
 
 interface Variant {
   readonly id: string;
@@ -73,94 +73,52 @@ const VARIANTS: readonly Variant[] = [
 const ALL = VARIANTS.map((v) => v.id);
 const REDUCED = ["hdd*", "hoist*+hdd*", "default", "ddmin"];
 
+/** The case's shared grammar is in CASE_GRAMMARS (with --allow-syntax-errors where it needs recovery). */
 interface CasePlan {
   readonly name: string;
-  readonly grammar: GrammarSpec["id"];
   readonly variants: readonly string[];
   readonly budgetMs: number;
-  /** Extra whittle options for this case (--allow-syntax-errors where the grammar cannot parse it). */
-  readonly extra: readonly string[];
   /** Run the cache variants of Table IV on it. */
   readonly table4: boolean;
 }
 
-const MINUTE = 60_000;
-const TEST_TIMEOUT_S = 30;
-
 function casePlans(quick: boolean): CasePlan[] {
-  const small = (name: string, grammar: GrammarSpec["id"]): CasePlan => ({
+  const small = (name: string): CasePlan => ({
     name,
-    grammar,
     variants: ALL,
     budgetMs: (quick ? 5 : 10) * MINUTE,
-    extra: [],
     table4: true,
   });
   const plans = [
-    small("json-obj-arr-87", "json"),
-    // Their oracles want invalid JSON: the grammar parses them with error recovery.
-    { ...small("json-invalid-escape", "json"), extra: ["--allow-syntax-errors"] },
-    { ...small("json-extra-comma", "json"), extra: ["--allow-syntax-errors"] },
-    small("zeller-bug-c", "c"),
+    small("json-obj-arr-87"),
+    small("json-invalid-escape"),
+    small("json-extra-comma"),
+    small("zeller-bug-c"),
   ];
   if (quick) return plans;
   return [
     ...plans,
-    { ...small("cvise-blocksort-c", "c"), variants: REDUCED, budgetMs: 10 * MINUTE },
-    { ...small("creduce-file2-c", "c"), variants: REDUCED, budgetMs: 10 * MINUTE },
-    // Preprocessed glibc headers: __restrict, __extension__, __asm__ … are not in the C11 grammar.
+    { ...small("cvise-blocksort-c"), variants: REDUCED, budgetMs: 10 * MINUTE },
+    { ...small("creduce-file2-c"), variants: REDUCED, budgetMs: 10 * MINUTE },
+    // Its HDD* alone needs ~1,800 gcc runs: Table IV stays with the smaller cases.
+    { ...small("hello-world-big-c"), variants: REDUCED, budgetMs: 10 * MINUTE, table4: false },
     {
-      ...small("hello-world-big-c", "c"),
-      variants: REDUCED,
-      budgetMs: 10 * MINUTE,
-      extra: ["--allow-syntax-errors"],
-      // Its HDD* alone needs ~1,800 gcc runs: Table IV stays with the smaller cases.
-      table4: false,
-    },
-    {
-      ...small("js-esquery-syntax-error", "javascript"),
+      ...small("js-esquery-syntax-error"),
       variants: ["default", "ddmin"],
       budgetMs: 7 * MINUTE,
       table4: false,
     },
-    {
-      ...small("js-yaml-flow-error", "javascript"),
-      variants: ["default", "ddmin"],
-      budgetMs: 7 * MINUTE,
-      table4: false,
-    },
+    { ...small("js-yaml-flow-error"), variants: ["default", "ddmin"], budgetMs: 7 * MINUTE, table4: false },
   ];
 }
 
-export interface HddRun {
-  case: string;
-  variant: string;
-  label: string;
-  argv: string[];
-  budgetMs: number;
-  /** The stats file's result: done, interrupted, failed, not-interesting; "no stats" if none was written. */
-  result: string;
-  exitCode: number | null;
-  stoppedAtBudget: boolean;
-  tests: number;
-  cacheHits: number;
-  /** Tests that hit the per-test limit. */
-  timedOut: number;
-  cacheKind: string | null;
-  cachePeakEntries: number;
-  cachePeakBytes: number;
-  passes: Record<string, number>;
-  outputBytes: number;
-  nonWsChars: number;
-  /** Wall time of the whittle process (spawn to exit), grammar load and parses included. */
-  wallMs: number;
-  /** whittle's own wallMs from the stats file. */
-  statsWallMs: number | null;
-  maxRssBytes: number;
-  rssSource: "getrusage" | "sampled";
-  /** oracle.sh run once more on the result. */
-  interesting: boolean | null;
-  stderr: string;
+/** The whittle options of a variant: its grammar (or no language at all) and its phases. */
+function variantArgs(variant: Variant, grammar: readonly string[]): string[] {
+  return [
+    // Without a grammar, no built-in language either (whittle would pick one from the extension).
+    ...(variant.grammar ? grammar : ["--language", "none"]),
+    ...variant.phases.flatMap((p) => ["--phase", p]),
+  ];
 }
 
 export interface Table4Row {
@@ -197,161 +155,18 @@ export interface AnchorComparison {
 export interface BigCRun {
   inputBytes: number;
   marker: string;
-  run: HddRun;
+  run: WhittleRun;
   targetBytes: number;
 }
 
 export interface HddData {
   matrix: { case: string; variants: string[]; budgetMs: number; extra: string[] }[];
-  runs: HddRun[];
+  runs: WhittleRun[];
   anchors: AnchorComparison[];
   anchorsNote: string | null;
   table4: Table4Case[];
   bigC: BigCRun | null;
   notes: string[];
-}
-
-/** One whittle command in its own process, under a wall-clock budget (then SIGINT). */
-async function runWhittle(
-  ctx: BenchContext,
-  opts: {
-    label: string;
-    caseName: string;
-    variant: Variant;
-    input: string;
-    inputName: string;
-    oracle: string;
-    grammarArgs: string[];
-    budgetMs: number;
-    dir: string;
-  },
-): Promise<HddRun> {
-  const { dir } = opts;
-  mkdirSync(dir, { recursive: true });
-  const out = join(dir, `out-${opts.inputName}`);
-  const stats = join(dir, "stats.json");
-  const main = join(ctx.repoRoot, "dist", "src", "cli", "main.js");
-  const hook = join(ctx.repoRoot, "dist", "bench", "sections", "hdd-rss-hook.js");
-  const phaseArgs = opts.variant.phases.flatMap((p) => ["--phase", p]);
-  const args = [
-    opts.input,
-    // Without a grammar, no built-in language either (whittle would pick one from the extension).
-    ...(opts.variant.grammar ? opts.grammarArgs : ["--language", "none"]),
-    ...phaseArgs,
-    "-j",
-    "1",
-    // A fixed per-test limit: the adaptive one (from test durations, at least 0.25 s) fires now and
-    // then on a loaded machine, and a timed-out candidate counts as not interesting, which would
-    // make the counts depend on the load. No oracle here needs 30 s (the JavaScript ones stop at 10).
-    "--timeout",
-    String(TEST_TIMEOUT_S),
-    "-o",
-    out,
-    "--stats",
-    stats,
-    "-q",
-    "--",
-    opts.oracle,
-    "{}",
-  ];
-  const env = {
-    ...process.env,
-    XDG_CACHE_HOME: join(ctx.tmpDir, "xdg"),
-    WHITTLE_BENCH_RSS_DIR: dir,
-  };
-  const t0 = performance.now();
-  const child = spawn(process.execPath, ["--import", hook, main, ...args], {
-    env,
-    cwd: dir,
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  child.stderr.setEncoding("utf8");
-  child.stderr.on("data", (chunk: string) => {
-    if (stderr.length < 4000) stderr += chunk;
-  });
-  // Fallback RSS: the process's high-water mark, polled (Linux), if the hook could not write.
-  let sampled = 0;
-  const poll = setInterval(() => {
-    try {
-      const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"));
-      if (m) sampled = Math.max(sampled, Number(m[1]) * 1024);
-    } catch {
-      // gone, or not Linux
-    }
-  }, 250);
-  let stoppedAtBudget = false;
-  let killTimer: NodeJS.Timeout | undefined;
-  const budget = setTimeout(() => {
-    stoppedAtBudget = true;
-    progress(`hdd: ${opts.caseName} ${opts.variant.id}: budget of ${ms(opts.budgetMs)} reached, SIGINT`);
-    child.kill("SIGINT");
-    killTimer = setTimeout(() => child.kill("SIGKILL"), 2 * MINUTE);
-  }, opts.budgetMs);
-  const exitCode = await new Promise<number | null>((resolve) => {
-    child.on("exit", (code, signal) => resolve(code ?? (signal ? -1 : null)));
-  });
-  const wallMs = performance.now() - t0;
-  clearTimeout(budget);
-  if (killTimer) clearTimeout(killTimer);
-  clearInterval(poll);
-
-  let maxRssBytes = sampled;
-  let rssSource: HddRun["rssSource"] = "sampled";
-  const rssFile = join(dir, `rss-${child.pid}.json`);
-  if (existsSync(rssFile)) {
-    maxRssBytes = (JSON.parse(readFileSync(rssFile, "utf8")) as { maxRssBytes: number }).maxRssBytes;
-    rssSource = "getrusage";
-  }
-  interface StatsJson {
-    result: string;
-    tests: number;
-    cacheHits: number;
-    timedOutRuns: number;
-    wallMs: number;
-    cache: { kind: string; peakEntries: number; peakBytes: number } | null;
-    passes: Record<string, { tests: number }>;
-  }
-  const s = existsSync(stats) ? (JSON.parse(readFileSync(stats, "utf8")) as StatsJson) : undefined;
-  const output = existsSync(out) ? readFileSync(out) : undefined;
-  let interesting: boolean | null = null;
-  if (output) {
-    const check = shellOracle({ ...fakeCase(opts.caseName, opts.inputName), oraclePath: opts.oracle }, [
-      opts.oracle,
-      "{}",
-    ]);
-    interesting = (await check(output, new AbortController().signal)) === "interesting";
-  }
-  return {
-    case: opts.caseName,
-    variant: opts.variant.id,
-    label: opts.variant.label,
-    argv: ["whittle", ...args.map((a) => a.replace(dir, "."))],
-    budgetMs: opts.budgetMs,
-    result: s?.result ?? "no stats",
-    exitCode,
-    stoppedAtBudget,
-    tests: s?.tests ?? 0,
-    cacheHits: s?.cacheHits ?? 0,
-    timedOut: s?.timedOutRuns ?? 0,
-    cacheKind: s?.cache?.kind ?? null,
-    cachePeakEntries: s?.cache?.peakEntries ?? 0,
-    cachePeakBytes: s?.cache?.peakBytes ?? 0,
-    passes: Object.fromEntries(Object.entries(s?.passes ?? {}).map(([k, v]) => [k, v.tests])),
-    outputBytes: output?.length ?? 0,
-    nonWsChars: output ? nonWhitespaceChars(output) : 0,
-    wallMs,
-    statsWallMs: s?.wallMs ?? null,
-    maxRssBytes,
-    rssSource,
-    interesting,
-    stderr: stderr.trim().slice(0, 1000),
-  };
-}
-
-/** What shellOracle needs of a case: a name and the candidate's file name. */
-function fakeCase(name: string, inputName: string): BenchCase {
-  return { name, source: "shared", input: new Uint8Array(0), inputName, lines: 0, chars: 0 };
 }
 
 /**
@@ -404,7 +219,6 @@ export function markedC(size: number, marker: string): string {
 
 async function run(ctx: BenchContext): Promise<HddData> {
   const notes: string[] = [];
-  const grammarsDir = join(ctx.sharedDir, "grammars");
   const empty: HddData = {
     matrix: [],
     runs: [],
@@ -414,62 +228,41 @@ async function run(ctx: BenchContext): Promise<HddData> {
     bigC: null,
     notes,
   };
-  if (!existsSync(grammarsDir)) {
-    notes.push(`${grammarsDir} not found: section skipped`);
+  if (!existsSync(grammarsDir(ctx))) {
+    notes.push(`${grammarsDir(ctx)} not found: section skipped`);
     return empty;
   }
-  const cacheDir = join(ctx.tmpDir, "xdg", "whittle");
-  const frontEnds = new Map<string, AntlrFrontEnd>();
-  const frontEnd = async (g: GrammarSpec): Promise<AntlrFrontEnd> => {
-    let f = frontEnds.get(g.id);
-    if (!f) {
-      // Also fills the grammar cache the whittle commands read (same XDG_CACHE_HOME).
-      f = await AntlrFrontEnd.load({
-        grammarFiles: g.files.map((x) => join(grammarsDir, x)),
-        start: g.start,
-        cacheDir,
-        transforms: ALL_TRANSFORMS,
-      });
-      frontEnds.set(g.id, f);
-    }
-    return f;
-  };
-  const grammarArgs = (g: GrammarSpec): string[] => [
-    ...g.files.flatMap((x) => ["--grammar", join(grammarsDir, x)]),
-    "--start",
-    g.start,
-  ];
+  const frontEnd = grammarLoader(ctx);
 
   const plans = casePlans(ctx.quick).filter((p) => ctx.sharedCase(p.name));
   const matrix = plans.map((p) => ({
     case: p.name,
     variants: [...p.variants],
     budgetMs: p.budgetMs,
-    extra: [...p.extra],
+    extra: CASE_GRAMMARS[p.name]!.recovery ? ["--allow-syntax-errors"] : [],
   }));
-  const runs: HddRun[] = [];
+  const runs: WhittleRun[] = [];
   const table4: Table4Case[] = [];
   for (const plan of plans) {
     const c = ctx.sharedCase(plan.name)!;
-    const g = GRAMMARS[plan.grammar];
+    const g = GRAMMARS[CASE_GRAMMARS[plan.name]!.grammar];
     await frontEnd(g);
     for (const id of plan.variants) {
       const variant = VARIANTS.find((v) => v.id === id)!;
       const r = await runWhittle(ctx, {
-        label: variant.label,
+        section: "hdd",
         caseName: c.name,
-        variant,
+        variant: variant.id,
+        label: variant.label,
         input: join(ctx.sharedDir, "bench", "cases", c.name, c.inputName),
         inputName: c.inputName,
         oracle: c.oraclePath!,
-        grammarArgs: [...grammarArgs(g), ...plan.extra],
+        args: variantArgs(variant, caseGrammarArgs(ctx, c.name)),
         budgetMs: plan.budgetMs,
         dir: join(ctx.tmpDir, "hdd", c.name, id.replace(/[^a-z0-9]+/g, "_")),
       });
       runs.push(r);
-      progress(
-        `hdd: ${c.name} ${variant.label}: ${r.result}${r.stoppedAtBudget ? " (stopped at budget)" : ""}, ${r.nonWsChars} non-ws chars, ${r.tests} tests, ${ms(r.wallMs)}, RSS ${bytes(r.maxRssBytes)}, cache ${bytes(r.cachePeakBytes)}${r.interesting === false ? ", RESULT NOT INTERESTING" : ""}`,
-      );
+      progress(`hdd: ${c.name} ${variant.label}: ${runSummary(r)}`);
     }
     if (plan.table4) {
       try {
@@ -488,7 +281,7 @@ async function run(ctx: BenchContext): Promise<HddData> {
     const table = parseAnchors(readFileSync(anchorsPath, "utf8"));
     for (const plan of plans) {
       const rows = table.get(plan.name) ?? [];
-      const find = (v: string): HddRun | undefined =>
+      const find = (v: string): WhittleRun | undefined =>
         runs.find((r) => r.case === plan.name && r.variant === v);
       const d = find("default");
       const h = find("hdd*");
@@ -520,14 +313,16 @@ async function run(ctx: BenchContext): Promise<HddData> {
   notes.push(
     "The large C input is generated by the section (as the parse section's is: functions with loops, a switch, calls and sizeof), not by csmith, so nothing is installed; one function is renamed to the marker the oracle greps for.",
   );
+  const hddStar = VARIANTS.find((v) => v.id === "hdd*")!;
   const big = await runWhittle(ctx, {
-    label: "HDD*",
+    section: "hdd",
     caseName: `generated-c-${size / 1000}k`,
-    variant: VARIANTS.find((v) => v.id === "hdd*")!,
+    variant: hddStar.id,
+    label: hddStar.label,
     input,
     inputName: "input.c",
     oracle,
-    grammarArgs: grammarArgs(GRAMMARS.c),
+    args: variantArgs(hddStar, grammarArgs(ctx, GRAMMARS.c)),
     budgetMs: (ctx.quick ? 5 : 12) * MINUTE,
     dir: join(dir, "run"),
   });
@@ -543,13 +338,6 @@ async function run(ctx: BenchContext): Promise<HddData> {
     bigC: { inputBytes: Buffer.byteLength(source), marker, run: big, targetBytes: 500 * 1e6 },
     notes,
   };
-}
-
-function status(r: HddRun): string {
-  const timeouts = r.timedOut ? `, ${r.timedOut} test(s) timed out` : "";
-  if (r.stoppedAtBudget) return `stopped at budget (${ms(r.budgetMs)})${timeouts}`;
-  if (r.result === "done") return `done${timeouts}`;
-  return `${r.result} (exit ${r.exitCode})${timeouts}`;
 }
 
 function render(data: HddData): string {
@@ -592,20 +380,14 @@ function render(data: HddData): string {
           r.tests,
           r.cacheHits,
           ms(r.wallMs),
-          bytes(r.maxRssBytes) + (r.rssSource === "sampled" ? " (sampled)" : ""),
+          rssCell(r),
           `${bytes(r.cachePeakBytes)} / ${r.cachePeakEntries} entries`,
-          status(r),
-          r.interesting === null ? "no output" : r.interesting ? "interesting" : "**NOT interesting**",
+          runStatus(r),
+          oracleCell(r),
         ]),
       ),
     );
-    const odd = rows.filter((r) => (r.result !== "done" && !r.stoppedAtBudget) || r.interesting === false);
-    for (const r of odd) {
-      parts.push(
-        `- ${r.label}: ${status(r)}; \`${r.argv.join(" ")}\`${r.stderr ? `; stderr: \`${r.stderr.split("\n")[0]}\`` : ""}`,
-        "",
-      );
-    }
+    parts.push(...oddRunNotes(rows));
     const d = rows.find((r) => r.variant === "default");
     if (d && Object.keys(d.passes).length > 1)
       parts.push(
@@ -715,10 +497,10 @@ function render(data: HddData): string {
         [
           [
             bytes(b.inputBytes),
-            status(b.run),
+            runStatus(b.run),
             b.run.tests,
             ms(b.run.wallMs),
-            bytes(b.run.maxRssBytes) + (b.run.rssSource === "sampled" ? " (sampled)" : ""),
+            rssCell(b.run),
             b.run.maxRssBytes < b.targetBytes ? "yes" : "**no**",
             `${b.run.nonWsChars} / ${b.run.outputBytes}`,
             bytes(b.run.cachePeakBytes),

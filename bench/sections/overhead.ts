@@ -171,9 +171,7 @@ export async function measureOverhead(ctx: {
         runner,
       });
       // As the command line wires it: candidates are written ahead of their test (prepare).
-      const oracle: Oracle = Object.assign((c: Uint8Array, s: AbortSignal) => command.test(c, s), {
-        prepare: (c: Uint8Array) => command.prepare(c),
-      });
+      const oracle: Oracle = command.toOracle();
       let tests = 0;
       // Every oracle run counts: the reduction's tests and its check of the empty input, which the
       // loops replay too (the warm-up recorded every call).

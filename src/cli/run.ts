@@ -313,9 +313,7 @@ async function runReduction(
     groups: plan.run.groups,
   });
   try {
-    const test = Object.assign((candidate: Uint8Array, s: AbortSignal) => oracle.test(candidate, s), {
-      prepare: (candidate: Uint8Array) => oracle.prepare(candidate),
-    });
+    const test = oracle.toOracle();
     const result = await reduce(plan.input, test, {
       ...plan.options.reduce,
       pipeline: plan.pipeline,

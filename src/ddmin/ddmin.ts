@@ -1,3 +1,4 @@
+import type { NextIf } from "../outcome.js";
 import type { Algorithm } from "./minimize.js";
 import { Configuration } from "./configuration.js";
 import {
@@ -62,10 +63,11 @@ export interface DdminHooks {
   /** Is this configuration interesting? Must honour `signal` (reject or resolve soon after abort). */
   test(config: Configuration, signal: AbortSignal, label: TestLabel): Promise<boolean>;
   /**
-   * Optional: get `config` ready for a test that may come soon (see RoundRunOptions.prepare); the
-   * same Configuration object is then passed to `test`. Returns false when it needs nothing.
+   * Optional: get `config` ready for a test that may come soon (see RoundRunOptions.prepare; with
+   * `nextIf`, it is the next test after that answer of the one running now); the same Configuration
+   * object is then passed to `test`. Returns false when it needs nothing.
    */
-  prepare?(config: Configuration): boolean;
+  prepare?(config: Configuration, nextIf: NextIf | undefined): boolean;
   /** Called with every configuration ddmin moves to, before it tests anything smaller. */
   commit?(config: Configuration): void;
   onEvent?(event: DdminEvent): void;
@@ -105,8 +107,11 @@ export async function ddmin(
 ): Promise<DdminResult> {
   let config: Configuration = initial instanceof Configuration ? initial : Configuration.of(initial);
   let rounds = 0;
-  /** The first candidate of the next round, made while preparing it during the previous round. */
-  let carried: { parts: Partition; first: Configuration } | undefined;
+  /**
+   * The first candidate of a next round, made while preparing it during the previous round: after
+   * nothing was found (`after` undefined), or after the candidate `after` was found interesting.
+   */
+  let carried: { after?: CandidateRef; parts: Partition; offset: number; first: Configuration }[] = [];
   const signal = hooks.signal;
   const emit = (event: DdminEvent): void => hooks.onEvent?.(event);
 
@@ -131,26 +136,52 @@ export async function ddmin(
         let finer: Partition | undefined;
         const split = (): Partition =>
           (finer ??= Partition.split(config, nextGranularity(config.length, n, options.splitFactor)));
+        const carry = (after: CandidateRef | undefined, next: Partition, at: number): Configuration => {
+          const loops = roundLoopOrder(next.count, at % next.count, options);
+          const made = {
+            ...(after ? { after } : {}),
+            parts: next,
+            offset: at,
+            first: candidateOf(next, loops[0]!.at(0)),
+          };
+          // Only the last test's is worth keeping (a round may have thousands of tests).
+          if (after) carried = carried.filter((c) => c.after === undefined);
+          carried.push(made);
+          return made.first;
+        };
         const nextFirst =
           n < config.length
             ? (): Configuration => {
                 const next = split();
-                const loops = roundLoopOrder(next.count, Math.floor((offset * next.count) / n), options);
-                carried = { parts: next, first: candidateOf(next, loops[0]!.at(0)) };
-                return carried.first;
+                // The rotation offset keeps its relative place in the finer split (as below).
+                return carry(undefined, next, Math.floor((offset * next.count) / n));
               }
             : undefined;
-        const first = carried?.parts === parts ? carried.first : undefined;
-        carried = undefined;
-        const hit = await testRound(parts, offset, round, hooks, options, first, nextFirst);
+        const roundParts = parts;
+        // What the next round tests first if `hit` is interesting (undefined: no round follows).
+        const firstIfFound = (hit: CandidateRef): Configuration | undefined => {
+          const next = reducedTo(roundParts, hit);
+          const size = next.parts.config.length;
+          if (size < 2) return undefined;
+          const split =
+            next.parts.count < 2
+              ? Partition.split(next.parts.config, nextGranularity(size, 1, options.splitFactor))
+              : next.parts;
+          return carry(hit, split, next.offset);
+        };
+        const first = carried.find((c) => c.parts === parts && c.after === undefined)?.first;
+        carried = [];
+        const hit = await testRound(parts, offset, round, hooks, options, first, nextFirst, firstIfFound);
         if (hit) {
           changed = true;
-          if (hit.kind === "subset") {
-            parts = Partition.whole(parts.part(hit.index));
-            offset = 0;
+          const prepared = carried.find((c) => c.after?.kind === hit.kind && c.after.index === hit.index);
+          if (prepared) {
+            // Its next round was made while this one ran: the same partition and first candidate.
+            parts = prepared.parts;
+            offset = prepared.offset;
+            carried = [{ parts, offset, first: prepared.first }];
           } else {
-            parts = parts.without(hit.index);
-            offset = hit.index;
+            ({ parts, offset } = reducedTo(parts, hit));
           }
           config = parts.config;
           hooks.commit?.(config);
@@ -173,6 +204,17 @@ export async function ddmin(
   }
 }
 
+/**
+ * Where ddmin goes when `hit` is interesting: to the subset (a partition of one part, split at the
+ * next round; offset 0) or to the complement (the other parts kept; the rotation offset stays at the
+ * removed part's place).
+ */
+function reducedTo(parts: Partition, hit: CandidateRef): { parts: Partition; offset: number } {
+  return hit.kind === "subset"
+    ? { parts: Partition.whole(parts.part(hit.index)), offset: 0 }
+    : { parts: parts.without(hit.index), offset: hit.index };
+}
+
 function candidateOf(parts: Partition, ref: CandidateRef): Configuration {
   return ref.kind === "subset" ? parts.part(ref.index) : parts.complement(ref.index);
 }
@@ -192,6 +234,7 @@ async function testRound(
   options: DdminOptions,
   first: Configuration | undefined,
   nextFirst: (() => Configuration) | undefined,
+  firstIfFound: (hit: CandidateRef) => Configuration | undefined,
 ): Promise<CandidateRef | undefined> {
   const n = parts.count;
   let loops = roundLoopOrder(n, offset % n, options);
@@ -209,10 +252,15 @@ async function testRound(
       }
       return candidate;
     };
-    const prepareAt = (p: number): boolean => {
-      if (p < loop.length) return prepare!(candidateAt(p));
+    const prepareAt = (p: number, nextIf: "not-interesting" | undefined): boolean => {
+      if (p < loop.length) return prepare!(candidateAt(p), nextIf);
       // After the last loop: the next round's first candidate (made once, see ddmin's `split`).
-      return l === loops.length - 1 && nextFirst !== undefined && prepare!(nextFirst());
+      return l === loops.length - 1 && nextFirst !== undefined && prepare!(nextFirst(), nextIf);
+    };
+    // Sequentially, what follows a found candidate is known too: the next round's first candidate.
+    const prepareIfFound = (p: number): void => {
+      const after = firstIfFound(loop.at(p));
+      if (after !== undefined) prepare!(after, "interesting");
     };
     const position = await findInteresting(
       loop.length,
@@ -225,7 +273,7 @@ async function testRound(
         jobs: options.jobs,
         firstWins: options.firstWins,
         signal: hooks.signal,
-        ...(prepare ? { prepare: prepareAt } : {}),
+        ...(prepare ? { prepare: prepareAt, prepareIfFound } : {}),
       },
     );
     if (position >= 0) return loop.at(position);

@@ -22,9 +22,17 @@ export interface RoundRunOptions {
    * comes first). Returns false when the candidate needs nothing (its outcome is cached): the next
    * position is tried then, up to PREPARE_SCAN of them. `position === count` stands for what comes
    * after this round when nothing in it is interesting. Speculative: a prepared candidate may never
-   * be tested (an earlier one was interesting), and preparing changes no outcome.
+   * be tested (an earlier one was interesting), and preparing changes no outcome. With jobs = 1 it
+   * gets `nextIf` "not-interesting": the position is then the next launched if the test running now
+   * is not interesting (the positions in between are cached: a cache answer launches the next at
+   * once).
    */
-  readonly prepare?: (position: number) => boolean;
+  readonly prepare?: (position: number, nextIf: "not-interesting" | undefined) => boolean;
+  /**
+   * With jobs = 1: prepares what the caller will test next if the candidate at `position`, now under
+   * test, is interesting (the round then ends). Called once per test, before `prepare`.
+   */
+  readonly prepareIfFound?: (position: number) => void;
 }
 
 /** How many positions past the next to launch one preparation may look at to find an uncached one. */
@@ -51,6 +59,8 @@ export function findInteresting(
   /** Positions below this were prepared (or found to need nothing). */
   let preparedTo = 0;
   let preparing = false;
+  /** With jobs = 1: positions below this had what follows them if found prepared. */
+  let preparedIfFound = 0;
   let found = Number.POSITIVE_INFINITY;
   let failure: { error: unknown } | undefined;
 
@@ -111,7 +121,12 @@ export function findInteresting(
         );
       }
       if (running.size === 0) finish();
-      else if (options.prepare && running.size >= jobs && !preparing && preparedTo <= next) {
+      else if (
+        (options.prepare || options.prepareIfFound) &&
+        running.size >= jobs &&
+        !preparing &&
+        (preparedTo <= next || (jobs === 1 && options.prepareIfFound !== undefined && preparedIfFound < next))
+      ) {
         preparing = true;
         setImmediate(prepareNext);
       }
@@ -121,11 +136,20 @@ export function findInteresting(
     const prepareNext = (): void => {
       preparing = false;
       if (running.size === 0 || stopLaunching()) return;
+      if (jobs === 1 && options.prepareIfFound && preparedIfFound < next) {
+        preparedIfFound = next;
+        try {
+          options.prepareIfFound([...running.keys()][0]!);
+        } catch {
+          // an optimization only, as below
+        }
+      }
+      if (!options.prepare || preparedTo > next) return;
       const end = Math.min(count + 1, next + PREPARE_SCAN);
       for (let position = Math.max(next, preparedTo); position < end; position++) {
         preparedTo = position + 1;
         try {
-          if (options.prepare!(position)) return;
+          if (options.prepare(position, jobs === 1 ? "not-interesting" : undefined)) return;
         } catch {
           return; // preparing is an optimization: the test itself will meet (and report) any failure
         }

@@ -198,10 +198,11 @@ export class TreeSearch {
           prepared.delete(i);
           return key;
         };
-        const prepare = (i: number): boolean => {
+        const prepare = (i: number, nextIf: "not-interesting" | undefined): boolean => {
+          if (i >= candidates.length) return false; // nothing comes after the last hoist
           const key = makeKey(i);
           prepared.set(i, key);
-          return evaluator.prepare(key);
+          return evaluator.prepare(key, nextIf);
         };
         const found = await findInteresting(
           candidates.length,

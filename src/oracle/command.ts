@@ -11,10 +11,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, fstatSync, openSync, readSync, unlinkSync } from "node:fs";
 import { open } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { delimiter, resolve } from "node:path";
 
 import { InvalidOptionError, WhittleError } from "../errors.js";
-import type { Outcome } from "../outcome.js";
+import type { NextIf, Outcome } from "../outcome.js";
+import type { Oracle } from "../reduce/evaluator.js";
 import { PLACEHOLDER, substituteCandidate } from "./argv.js";
 import { activeNow, setActiveTimeout, type ActiveTimer } from "./clock.js";
 import { NO_TRACKER, type GroupTracker } from "./groups.js";
@@ -26,7 +28,15 @@ import {
   waitForGroupGone,
   type Sandbox,
 } from "./sandbox.js";
-import { findBash, probeProgram, resolveProgram, ShellRunner, type ShellExit } from "./shell.js";
+import {
+  findBash,
+  probeProgram,
+  resolveProgram,
+  ShellRunner,
+  type ShellExit,
+  type ShellFollowUp,
+  type ShellJob,
+} from "./shell.js";
 import type { TimeoutPolicy } from "./timeout-policy.js";
 
 /** How much of the test's combined stdout+stderr a run keeps. */
@@ -116,6 +126,17 @@ export interface OracleCounters {
   timeouts: number;
   /** Wall time of the runs that timed out, in ms (each from its start until its group was gone). */
   timeoutMs: number;
+  /**
+   * Runs started ahead of their test (a follow-up, see `prepare` with `next`) that were not asked for
+   * in the end — the reduction stopped, or the candidate was dropped — and were killed. Not in `runs`.
+   */
+  unused: number;
+}
+
+/** A candidate written ahead (prepare): its directory, and its test if it was queued as a follow-up. */
+interface Staged {
+  readonly sandbox: Promise<Sandbox>;
+  follow?: ShellFollowUp;
 }
 
 /** How a started test ended, whichever way it was started. */
@@ -151,13 +172,13 @@ export class CommandOracle {
   /** The recycled test directories (recycleDirectories), else undefined. */
   readonly #recycler: SandboxRecycler | undefined;
   /** Candidates written ahead (prepare), by identity of their bytes, oldest first. */
-  readonly #staged = new Map<Uint8Array, Promise<Sandbox>>();
+  readonly #staged = new Map<Uint8Array, Staged>();
   /** Clean-ups after finished tests that run after the next test has started (see #defer). */
   #deferred: (() => void)[] = [];
   #flushing: Promise<void> | undefined;
   #closed = false;
   /** What this oracle has done: runs, re-tests, timeouts and the time they took. */
-  readonly counters: OracleCounters = { runs: 0, retests: 0, timeouts: 0, timeoutMs: 0 };
+  readonly counters: OracleCounters = { runs: 0, retests: 0, timeouts: 0, timeoutMs: 0, unused: 0 };
 
   constructor(options: CommandOracleOptions) {
     const [program, ...args] = options.command;
@@ -196,7 +217,9 @@ export class CommandOracle {
     const shellProgram = resolveProgram(this.#program);
     if (bash !== null && shellProgram !== undefined && !args.some((a) => a.includes("\0"))) {
       const template = args.some((a) => a.includes(PLACEHOLDER)) ? args : [...args, PLACEHOLDER];
-      this.#shell = new ShellRunner(bash, this.#env, [shellProgram, ...template], fileName);
+      this.#shell = new ShellRunner(bash, this.#env, [shellProgram, ...template], fileName, {
+        root: this.#recycler?.root ?? resolve(options.tmpRoot ?? tmpdir()),
+      });
     }
   }
 
@@ -221,7 +244,7 @@ export class CommandOracle {
     this.#shell = undefined;
     const staged = [...this.#staged.values()];
     this.#staged.clear();
-    for (const sandbox of staged) this.#dropStaged(sandbox);
+    for (const entry of staged) this.#dropStaged(entry);
     while (this.#flushing) await this.#flushing;
     await this.#recycler?.close();
   }
@@ -231,17 +254,40 @@ export class CommandOracle {
    * file are made now, while another test runs, and its `test` then starts at once. At most
    * STAGED_LIMIT candidates are kept ahead; an older one that was never tested is dropped. A failure
    * here is ignored: the test writes its candidate itself, and reports the failure then.
+   *
+   * `nextIf` (Oracle.prepare): `content` is the very next test if the one test running now gives that
+   * answer. Its test is then queued behind that one in the bash worker (a follow-up), which starts it
+   * the moment that test ends so, without waiting for Node to hear of the end; its `test` call then
+   * takes over the running test. If it never comes (the reduction stopped), the test
+   * is killed when the candidate is dropped or the oracle closed, and counted in `counters.unused`.
    */
-  prepare(content: Uint8Array): void {
+  prepare(content: Uint8Array, nextIf?: NextIf): void {
     if (this.#closed || this.#staged.has(content)) return;
     if (this.#staged.size >= STAGED_LIMIT) {
-      const [oldest, sandbox] = this.#staged.entries().next().value!;
+      const [oldest, entry] = this.#staged.entries().next().value!;
       this.#staged.delete(oldest);
-      this.#dropStaged(sandbox);
+      this.#dropStaged(entry);
     }
     const sandbox = this.#makeSandbox(content);
     sandbox.catch(() => undefined);
-    this.#staged.set(content, sandbox);
+    const entry: Staged = { sandbox };
+    this.#staged.set(content, entry);
+    const shell = this.#shell;
+    if (nextIf !== undefined && shell !== undefined) {
+      void sandbox.then(
+        ({ dir }) => {
+          if (this.#staged.get(content) !== entry || this.#shell !== shell) return;
+          const follow = shell.follow(dir, this.#outputFile(dir), nextIf);
+          if (follow !== undefined) entry.follow = follow;
+        },
+        () => undefined,
+      );
+    }
+  }
+
+  /** Where a test in `dir` writes its output: a file beside it, or nowhere. */
+  #outputFile(dir: string): string {
+    return this.#options.captureOutput !== false ? `${dir}.out` : "/dev/null";
   }
 
   #makeSandbox(content: Uint8Array): Promise<Sandbox> {
@@ -259,13 +305,20 @@ export class CommandOracle {
     return removeSandbox(dir, this.#options.fileName);
   }
 
-  #dropStaged(sandbox: Promise<Sandbox>): void {
-    this.#defer(() =>
-      sandbox.then(
-        ({ dir }) => this.#releaseSandbox(dir),
-        () => undefined,
-      ),
-    );
+  /** Drops a candidate written ahead: kills its follow-up's test, if one started, and removes it. */
+  #dropStaged(entry: Staged): void {
+    this.#defer(async () => {
+      const job = await entry.follow?.job;
+      if (job !== undefined) {
+        this.counters.unused++;
+        // Not `job.ended`: a closed worker may die without reporting (and holds no event loop up).
+        signalGroup(job.pgid, "SIGKILL");
+        await waitForGroupGone(job.pgid, REAP_LIMIT_MS);
+        if (this.#options.captureOutput !== false) removeQuietly(this.#outputFile((await entry.sandbox).dir));
+      }
+      const sandbox = await entry.sandbox.catch(() => undefined);
+      if (sandbox !== undefined) await this.#releaseSandbox(sandbox.dir);
+    });
   }
 
   /**
@@ -297,6 +350,13 @@ export class CommandOracle {
 
   async [Symbol.asyncDispose](): Promise<void> {
     await this.close();
+  }
+
+  /** This oracle as `reduce()` takes it: `test`, carrying `prepare` (see Oracle). */
+  toOracle(): Oracle & { prepare(candidate: Uint8Array, nextIf?: NextIf): void } {
+    return Object.assign((candidate: Uint8Array, signal: AbortSignal) => this.test(candidate, signal), {
+      prepare: (candidate: Uint8Array, nextIf?: NextIf) => this.prepare(candidate, nextIf),
+    });
   }
 
   /** Runs the test once on `content` and returns just the outcome. */
@@ -331,13 +391,18 @@ export class CommandOracle {
     signal?.throwIfAborted();
     const staged = this.#staged.get(content);
     if (staged !== undefined) this.#staged.delete(content);
-    const { dir, file } =
-      (staged && (await staged.catch(() => undefined))) ?? (await this.#makeSandbox(content));
+    const sandbox = staged && (await staged.sandbox.catch(() => undefined));
+    const { dir, file } = sandbox ?? (await this.#makeSandbox(content));
     let settled = false;
     try {
-      signal?.throwIfAborted();
-      const args = substituteCandidate(this.#args, file);
-      const started = await this.#start(dir, file, args);
+      // A follow-up's test may run already (or be about to): it is this run. Its start or skip is
+      // reported right after the end of the test before it, which has come (or this is not `next`).
+      const followed = sandbox !== undefined ? await staged?.follow?.job : undefined;
+      if (followed === undefined) signal?.throwIfAborted();
+      const started =
+        followed !== undefined
+          ? this.#shellStarted(followed, dir)
+          : await this.#start(dir, file, substituteCandidate(this.#args, file));
       this.counters.runs++;
       const run = await this.#supervise(started, signal, limitMs);
       if (run.outcome === "timeout") {
@@ -362,11 +427,9 @@ export class CommandOracle {
   async #start(dir: string, file: string, args: readonly string[]): Promise<Started> {
     const shell = this.#shell;
     if (shell === undefined) return this.#spawn(dir, file, args);
-    const capture = this.#options.captureOutput !== false;
-    const outputFile = capture ? `${dir}.out` : "/dev/null";
     let job;
     try {
-      job = await shell.start(dir, outputFile);
+      job = await shell.start(dir, this.#outputFile(dir));
     } catch {
       // A worker could not start: run this and every later test by spawn.
       if (this.#shell === shell) {
@@ -375,6 +438,13 @@ export class CommandOracle {
       }
       return this.#spawn(dir, file, args);
     }
+    return this.#shellStarted(job, dir);
+  }
+
+  /** A test the shell started in `dir`, as #supervise sees it. */
+  #shellStarted(job: ShellJob, dir: string): Started {
+    const capture = this.#options.captureOutput !== false;
+    const outputFile = this.#outputFile(dir);
     return {
       pgid: job.pgid,
       startedWall: job.startedWall,
@@ -619,6 +689,15 @@ async function checkRunnable(program: string): Promise<void> {
       "test-not-executable",
       `Cannot run the test command "${program}": its #! interpreter ${interpreter} does not exist or is not executable.`,
     );
+  }
+}
+
+/** Removes a file if it is there. */
+function removeQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // not there
   }
 }
 

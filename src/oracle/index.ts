@@ -1,4 +1,4 @@
-import type { Outcome } from "../outcome.js";
+import type { NextIf, Outcome } from "../outcome.js";
 import { CommandOracle, type CommandOracleOptions, type CommandRun } from "./command.js";
 
 export type { CommandOracleOptions, CommandRun } from "./command.js";
@@ -10,8 +10,11 @@ export interface RunnableOracle {
   run(candidate: Uint8Array, signal?: AbortSignal): Promise<CommandRun>;
   /** Releases what the oracle holds between tests; call it when the reduction is over. */
   close(): Promise<void>;
-  /** Writes a candidate that will probably be tested soon ahead of its test (see `Oracle`). */
-  prepare(candidate: Uint8Array): void;
+  /**
+   * Writes a candidate that will probably be tested soon ahead of its test; with `nextIf`, queues its
+   * test to start the moment the running one ends with that answer (see `Oracle`).
+   */
+  prepare(candidate: Uint8Array, nextIf?: NextIf): void;
 }
 
 /**
@@ -25,11 +28,12 @@ export interface RunnableOracle {
  */
 export function commandOracle(options: CommandOracleOptions): RunnableOracle {
   const oracle = new CommandOracle(options);
-  const test = (candidate: Uint8Array, signal: AbortSignal): Promise<Outcome> =>
-    oracle.test(candidate, signal);
-  return Object.assign(test, {
-    run: (candidate: Uint8Array, signal?: AbortSignal) => oracle.run(candidate, signal),
-    close: () => oracle.close(),
-    prepare: (candidate: Uint8Array) => oracle.prepare(candidate),
-  });
+  return Object.assign(
+    oracle.toOracle() as (candidate: Uint8Array, signal: AbortSignal) => Promise<Outcome>,
+    {
+      run: (candidate: Uint8Array, signal?: AbortSignal) => oracle.run(candidate, signal),
+      close: () => oracle.close(),
+      prepare: (candidate: Uint8Array, nextIf?: NextIf) => oracle.prepare(candidate, nextIf),
+    },
+  );
 }

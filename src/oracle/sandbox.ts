@@ -180,6 +180,11 @@ export class SandboxRecycler {
     this.#root = resolve(root ?? tmpdir());
   }
 
+  /** The directory the test directories are made in. */
+  get root(): string {
+    return this.#root;
+  }
+
   /** A directory holding `content` as `fileName`: a spare under a new name, or a new one. */
   async create(fileName: string, content: Uint8Array): Promise<Sandbox> {
     const spare = this.#spares.pop();

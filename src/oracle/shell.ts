@@ -8,8 +8,21 @@
  * one:
  *
  *     r ID DIR OUT        (Node → worker: run the oracle's command on DIR/<file name>, output to OUT)
+ *     n AFTER ID DIR OUT  (Node → worker: the same, right after test AFTER, if it was not interesting
+ *                          (1 ≤ $? ≤ 125); else, or if another test ended last, skip it)
+ *     y AFTER ID DIR OUT  (the same, if test AFTER was interesting ($? = 0))
  *     S ID PGID           (worker → Node: started; the test's process group)
  *     E ID STATUS         (worker → Node: the test ended, with this $?)
+ *     X ID                (worker → Node: an `n` line was skipped)
+ *
+ * DIR is relative to the worker's working directory (the oracle's directory for test directories)
+ * when it is inside it, and OUT is "-" for /dev/null: bash reads its commands one byte per system
+ * call, so the line is kept short. An `n` line (a "follow-up") lets a sequential reducer's next test
+ * start the moment the current one ends, without waiting for Node to hear of the end and answer: the
+ * reducer knows, while a test runs, which candidate it tests next after either answer
+ * (Oracle.prepare with `nextIf`). Node sends at most one `n` and one `y` per test, while it runs, so
+ * the worker reads them once that test has ended (lines queue in the pipe): the first that applies
+ * runs, and the others name a test that no longer ended last.
  *
  * A worker is bash with `set -m` (job control) and no terminal: it starts the test as a background
  * job, which gets a process group of its own whose id is the job's pid (`$!`), then `wait`s for it.
@@ -41,6 +54,7 @@ import { accessSync, constants, statSync } from "node:fs";
 import { constants as osConstants } from "node:os";
 import { delimiter, join, resolve } from "node:path";
 import type { Writable } from "node:stream";
+import type { NextIf } from "../outcome.js";
 import { activeNow, setActiveTimeout } from "./clock.js";
 
 /**
@@ -54,15 +68,24 @@ const WORKER = [
   "if (( BASH_VERSINFO[0] * 100 + BASH_VERSINFO[1] < 501 )); then echo 'bash 5.1 or later needed' >&2; exit 1; fi",
   "set -m",
   "p=",
+  "s=0",
+  "e=",
   "r() {",
-  '  { cd -- "$2" && WHITTLE_CANDIDATE="$2/"__WHITTLE_FILE__ WHITTLE_TMPDIR=$2 exec __WHITTLE_ARGV__ </dev/null >"$3" 2>&1; } &',
+  '  if [ "$3" = - ]; then set -- "$1" "$2" /dev/null; fi',
+  // In the job, $PWD is the test's directory as an absolute path, also when DIR was relative.
+  '  { cd -- "$2" && WHITTLE_CANDIDATE="$PWD/"__WHITTLE_FILE__ WHITTLE_TMPDIR=$PWD exec __WHITTLE_ARGV__ </dev/null >"$3" 2>&1; } &',
   "  p=$!",
   '  echo "S $1 $p"',
   // -f: wait for the end, not just a change of state (a test stopped by Ctrl-Z support is not done).
   '  wait -f "$p"',
-  '  echo "E $1 $?"',
+  "  s=$?",
+  "  e=$1",
+  '  echo "E $1 $s"',
   "  p=",
   "}",
+  // Follow-ups: run only right after test $1, and only after the answer they follow.
+  'n() { if [ "$e" = "$1" ] && (( s >= 1 && s <= 125 )); then shift; r "$@"; else echo "X $2"; fi; }',
+  'y() { if [ "$e" = "$1" ] && (( s == 0 )); then shift; r "$@"; else echo "X $2"; fi; }',
   // On EOF, or SIGTERM from the watcher: kill the running test's group, and the watcher.
   "__w_exit() {",
   '  if [ -n "$p" ]; then kill -KILL -- "-$p" 2>/dev/null; fi',
@@ -94,7 +117,7 @@ export type ShellExit =
 export interface ShellJob {
   /** The test's process group id (= its pid). */
   readonly pgid: number;
-  /** performance.now() and activeNow() when the worker was told to start the test. */
+  /** performance.now() and activeNow() when the worker was told to start the test (or, for a follow-up, when its start was reported). */
   readonly startedWall: number;
   readonly startedActive: number;
   /** Settles when the worker reports the test's status (or dies). */
@@ -103,12 +126,29 @@ export interface ShellJob {
   abandon(): void;
 }
 
+/**
+ * A follow-up queued behind the running test (ShellRunner.follow): `job` resolves with the test once
+ * it has started, or with undefined when it will not run (the test before it was interesting, timed
+ * out or was killed, or the worker died).
+ */
+export interface ShellFollowUp {
+  readonly job: Promise<ShellJob | undefined>;
+}
+
 interface Job {
   readonly id: number;
+  /** The line that starts it, without the newline. */
+  readonly line: string;
   started: (pgid: number) => void;
-  failed: (error: Error) => void;
+  /** The worker cannot run it (it died before the start, or skipped a follow-up). */
+  failed: (error: Error | undefined) => void;
   ended: (exit: ShellExit) => void;
   pgid?: number;
+}
+
+/** The answer after which a worker runs a follow-up, by the status of the test it follows (`n`, `y`). */
+function followedAnswer(status: number): NextIf | undefined {
+  return status === 0 ? "interesting" : status >= 1 && status <= 125 ? "not-interesting" : undefined;
 }
 
 /** One bash process that runs one test at a time. */
@@ -117,12 +157,24 @@ class Worker {
   readonly ready: Promise<void>;
   #buffer = "";
   #stderr = "";
+  /** The test the worker runs (or was told to run). */
   #job: Job | undefined;
+  /** Follow-ups sent behind #job (`n` and `y` lines), by the answer they follow. */
+  #follows = new Map<NextIf, Job>();
   dead = false;
 
-  constructor(bash: string, env: NodeJS.ProcessEnv, script: string, onIdle: (worker: Worker) => void) {
+  constructor(
+    bash: string,
+    env: NodeJS.ProcessEnv,
+    cwd: string | undefined,
+    script: string,
+    onIdle: (worker: Worker) => void,
+  ) {
     const child = spawn(bash, ["--norc", "--noprofile"], {
-      env,
+      // bash takes $PWD as its working directory's name when it names the same directory, so that
+      // the tests' paths are built on the name given, not on the directory's physical path.
+      env: cwd === undefined ? env : { ...env, PWD: cwd },
+      ...(cwd === undefined ? {} : { cwd }),
       detached: true,
       stdio: ["pipe", "pipe", "pipe", "pipe"],
     });
@@ -138,8 +190,18 @@ class Worker {
           job.pgid = number;
           job.started(number);
         } else if (kind === "E") {
-          this.#job = undefined;
+          const answer = followedAnswer(number);
+          const follow = answer === undefined ? undefined : this.#follows.get(answer);
+          // The worker skips the others (X lines, ignored).
+          for (const other of this.#follows.values()) if (other !== follow) other.failed(undefined);
+          this.#follows.clear();
           job.ended(statusToExit(number));
+          if (follow !== undefined) {
+            // The worker goes on with the follow-up at once; its S line comes next.
+            this.#job = follow;
+            return;
+          }
+          this.#job = undefined;
           this.#setRef(false);
           onIdle(this);
         }
@@ -163,9 +225,12 @@ class Worker {
         );
         rejectReady(error);
         const job = this.#job;
+        const follows = [...this.#follows.values()];
         this.#job = undefined;
+        this.#follows.clear();
         if (job?.pgid === undefined) job?.failed(error);
         else job.ended({ kind: "vanished" });
+        for (const follow of follows) follow.failed(error);
       };
       child.once("error", (error) => die(`could not start (${error.message})`));
       child.once("close", (code, signal) => die(`exited (${signal ?? `code ${code}`})`));
@@ -179,17 +244,33 @@ class Worker {
     return this.#child.pid;
   }
 
+  /** Whether the worker runs a test and has no follow-up for `answer` queued behind it. */
+  followable(answer: NextIf): boolean {
+    return !this.dead && this.#job !== undefined && !this.#follows.has(answer);
+  }
+
   /** Runs a test (the worker must be idle and ready). */
-  run(job: Job, dir: string, outputFile: string): void {
+  run(job: Job): void {
     this.#job = job;
     this.#setRef(true);
-    (this.#child.stdin as Writable).write(`r ${job.id} ${shellWord(dir)} ${shellWord(outputFile)}\n`);
+    (this.#child.stdin as Writable).write(`r ${job.line}\n`);
+  }
+
+  /** Queues a follow-up behind the running test (the worker must be `followable(answer)`). */
+  follow(job: Job, answer: NextIf): void {
+    this.#follows.set(answer, job);
+    const command = answer === "interesting" ? "y" : "n";
+    (this.#child.stdin as Writable).write(`${command} ${this.#job!.id} ${job.line}\n`);
   }
 
   close(): void {
     (this.#child.stdin as Writable).end();
     (this.#child.stdio[3] as Writable).end();
     this.#setRef(false);
+    // The worker kills what runs and exits, and may not say so: what has not started never will.
+    for (const follow of this.#follows.values()) follow.failed(undefined);
+    this.#follows.clear();
+    if (this.#job?.pgid === undefined) this.#job?.failed(undefined);
   }
 
   /** Kills the worker, which then reports its test (if any) as vanished. */
@@ -214,11 +295,23 @@ class Worker {
   }
 }
 
+/** Options of a ShellRunner beyond the command. */
+export interface ShellRunnerOptions {
+  /**
+   * The directory the test directories are made in: the workers run there, and a test directory
+   * inside it is named relative to it on the worker's line.
+   */
+  readonly root?: string;
+  /** How long a worker may take to get ready and to start a test (default START_LIMIT_MS). */
+  readonly startLimitMs?: number;
+}
+
 /** The bash workers of one oracle. */
 export class ShellRunner {
   readonly #bash: string;
   readonly #env: NodeJS.ProcessEnv;
   readonly #script: string;
+  readonly #root: string | undefined;
   readonly #idle: Worker[] = [];
   readonly #all = new Set<Worker>();
   readonly #startLimitMs: number;
@@ -227,25 +320,25 @@ export class ShellRunner {
 
   /**
    * `command`: the argv to run, where a word "{}" stands for the candidate's path; `fileName`: the
-   * candidate's name inside each test's directory; `startLimitMs`: how long a worker may take to get
-   * ready and to start a test.
+   * candidate's name inside each test's directory.
    */
   constructor(
     bash: string,
     env: NodeJS.ProcessEnv,
     command: readonly string[],
     fileName: string,
-    startLimitMs = START_LIMIT_MS,
+    options: ShellRunnerOptions = {},
   ) {
     this.#bash = bash;
-    this.#startLimitMs = startLimitMs;
+    this.#startLimitMs = options.startLimitMs ?? START_LIMIT_MS;
+    this.#root = options.root === undefined ? undefined : resolve(options.root);
     this.#env = { ...env };
     // A non-interactive bash sources $BASH_ENV at startup: keep it for the tests, not for the worker.
     if (this.#env["BASH_ENV"] !== undefined) {
       this.#env["__WHITTLE_BASH_ENV"] = this.#env["BASH_ENV"];
       delete this.#env["BASH_ENV"];
     }
-    const candidate = `"$2/"${shellWord(fileName)}`;
+    const candidate = `"$PWD/"${shellWord(fileName)}`;
     // Every "{}", also inside a word (--file={}), is the candidate's path: the word's other parts are
     // quoted, and bash joins the adjacent pieces into one argument.
     const argv = command
@@ -274,7 +367,7 @@ export class ShellRunner {
     let worker = this.#idle.pop();
     while (worker?.dead) worker = this.#idle.pop();
     if (worker === undefined) {
-      worker = new Worker(this.#bash, this.#env, this.#script, (w) => {
+      worker = new Worker(this.#bash, this.#env, this.#root, this.#script, (w) => {
         if (this.#closed || w.dead) return;
         this.#idle.push(w);
       });
@@ -289,22 +382,78 @@ export class ShellRunner {
     const limit = setActiveTimeout(() => picked.abandon(), this.#startLimitMs);
     try {
       await picked.ready;
-      let job!: Job;
-      const ended = new Promise<ShellExit>((resolveEnded) => {
-        job = { id: this.#nextId++, started: () => undefined, failed: () => undefined, ended: resolveEnded };
-      });
-      const started = new Promise<number>((resolveStarted, rejectStarted) => {
-        job.started = resolveStarted;
-        job.failed = rejectStarted;
-      });
       const startedWall = performance.now();
       const startedActive = activeNow();
-      picked.run(job, dir, outputFile);
+      const { job, started, ended } = this.#job(dir, outputFile);
+      picked.run(job);
       const pgid = await started;
+      if (pgid === undefined) throw new Error("the test runner shell did not start the test");
       return { pgid, ended, startedWall, startedActive, abandon: () => picked.abandon() };
     } finally {
       limit.cancel();
     }
+  }
+
+  /**
+   * Queues a test in `dir` to start the moment the one test running now ends with the answer
+   * `after` (interesting: status 0; not interesting: 1 to 125; a test killed by a signal, timed out,
+   * or not runnable (126, 127) has none): the worker starts it without waiting for Node. Returns
+   * undefined, queuing nothing, unless exactly one worker is running a test and has nothing queued
+   * behind it for that answer. Once queued, the follow-up runs or is skipped by that rule whether or
+   * not anyone still wants it: a caller that no longer does must kill it.
+   */
+  follow(dir: string, outputFile: string, after: NextIf): ShellFollowUp | undefined {
+    if (this.#closed) return undefined;
+    let busy: Worker | undefined;
+    for (const worker of this.#all) {
+      if (worker.dead || this.#idle.includes(worker)) continue;
+      if (busy !== undefined) return undefined; // more than one test runs: whose end comes first?
+      busy = worker;
+    }
+    if (busy === undefined || !busy.followable(after)) return undefined;
+    const picked = busy;
+    const { job, started, ended } = this.#job(dir, outputFile);
+    picked.follow(job, after);
+    return {
+      job: started.then(
+        (pgid) =>
+          pgid === undefined
+            ? undefined
+            : {
+                pgid,
+                ended,
+                // A follow-up starts when the worker says so: its clock starts when Node hears it.
+                startedWall: performance.now(),
+                startedActive: activeNow(),
+                abandon: () => picked.abandon(),
+              },
+        () => undefined,
+      ),
+    };
+  }
+
+  /** A new job for `dir`: its line, and promises for its start (undefined: skipped) and end. */
+  #job(
+    dir: string,
+    outputFile: string,
+  ): { job: Job; started: Promise<number | undefined>; ended: Promise<ShellExit> } {
+    const root = this.#root;
+    const name =
+      root !== undefined && dir.startsWith(root + "/") && !dir.slice(root.length + 1).includes("/")
+        ? dir.slice(root.length + 1)
+        : dir;
+    const id = this.#nextId++;
+    const line = `${id} ${shellWord(name)} ${outputFile === "/dev/null" ? "-" : shellWord(outputFile)}`;
+    let job!: Job;
+    const ended = new Promise<ShellExit>((resolveEnded) => {
+      job = { id, line, started: () => undefined, failed: () => undefined, ended: resolveEnded };
+    });
+    const started = new Promise<number | undefined>((resolveStarted, rejectStarted) => {
+      job.started = resolveStarted;
+      job.failed = (error) => (error === undefined ? resolveStarted(undefined) : rejectStarted(error));
+    });
+    started.catch(() => undefined);
+    return { job, started, ended };
   }
 
   /** Closes every worker: each kills its running test's group, if any, and exits. */

@@ -51,7 +51,7 @@ export function configurationHooks(
   return {
     test: (config, signal, label) =>
       evaluator.test(key(config), signal, level === undefined ? label : { ...label, level }),
-    prepare: (config) => evaluator.prepare(key(config)),
+    prepare: (config, nextIf) => evaluator.prepare(key(config), nextIf),
     commit: (config) => evaluator.commit(key(config)),
     onEvent: context.emit,
     signal: context.signal,

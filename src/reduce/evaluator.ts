@@ -6,22 +6,25 @@ import {
   type OutcomeCache,
 } from "../cache/index.js";
 import type { TestLabel } from "../ddmin/ddmin.js";
-import { isInteresting, toOutcome, type Outcome } from "../outcome.js";
+import { isInteresting, toOutcome, type NextIf, type Outcome } from "../outcome.js";
 import type { EventListener } from "./events.js";
 import type { SyntaxFilter } from "./syntax-filter.js";
 
 /**
  * The user's test, in-process: a function of the candidate's bytes. `true` means interesting.
  *
- * It may carry `prepare(candidate)`: a hint that it will probably be called with `candidate` (the
- * same Uint8Array) soon, while another test runs — e.g. to write the candidate's file ahead, as the
- * command oracle does. A hint only: the call may never come, and nothing may depend on it.
+ * It may carry `prepare(candidate, nextIf)`: a hint that it will probably be called with `candidate`
+ * (the same Uint8Array) soon, while another test runs — e.g. to write the candidate's file ahead, as
+ * the command oracle does. `nextIf` is given when the reducer runs one test at a time and `candidate`
+ * is the very next it will test if the test running now gives that answer: the oracle may then start
+ * its test the moment that one ends so (the command oracle's follow-ups). A hint only: the call may
+ * never come (the reduction stops), and nothing may depend on it.
  */
 export type Oracle = ((
   candidate: Uint8Array,
   signal: AbortSignal,
 ) => Promise<Outcome | boolean> | Outcome | boolean) & {
-  prepare?: (candidate: Uint8Array) => void;
+  prepare?: (candidate: Uint8Array, nextIf?: NextIf) => void;
 };
 
 /** What a pass uses to ask about its candidates; bound to the pass's name and cache. */
@@ -30,10 +33,11 @@ export interface PassEvaluator {
   test(key: CacheKey, signal: AbortSignal, label: TestLabel): Promise<boolean>;
   /**
    * The candidate may be tested soon (the same key object): lets the oracle get it ready while
-   * another test runs (Oracle.prepare). Returns false when there is nothing to do: its outcome is
+   * another test runs (Oracle.prepare). `nextIf`: it is the next test after that answer of the one
+   * running now (RoundRunOptions.prepare). Returns false when there is nothing to do: its outcome is
    * cached, or the oracle has no use for the hint.
    */
-  prepare(key: CacheKey): boolean;
+  prepare(key: CacheKey, nextIf: NextIf | undefined): boolean;
   /** The candidate is the new best: it becomes the reduction's result so far. */
   commit(key: CacheKey): void;
   /** The pass is over: report its cache's counters when the cache is its own. */
@@ -66,7 +70,7 @@ export class Evaluator {
   private nextId = 0;
   private readonly shared: OutcomeCache | undefined;
   /** The candidates under test now. */
-  private readonly running: Uint8Array[] = [];
+  private readonly running: CacheKey[] = [];
 
   constructor(
     private readonly oracle: Oracle,
@@ -91,14 +95,15 @@ export class Evaluator {
               kind === "configurations" ? undefined : createCache("none", this.cacheOptions),
             ),
       test: (key, signal, label) => this.test(pass, cache, key, signal, label),
-      prepare: (key) => {
-        const prepare = this.oracle.prepare;
-        if (prepare === undefined || cache.peek(key) !== undefined) return false;
+      prepare: (key, nextIf) => {
+        const oracle = this.oracle;
+        if (oracle.prepare === undefined || cache.peek(key) !== undefined) return false;
         const content = key.content();
         // A twin of a candidate under test (Δ2 = ∇1 at granularity 2) will meet that test's outcome
         // in the cache: nothing to prepare.
-        if (this.running.some((other) => Buffer.from(other).equals(content))) return false;
-        prepare(content);
+        if (this.running.some((other) => isTwin(cache.kind, key, other))) return false;
+        // With a syntax filter, the next test may be skipped, and the one after it run instead.
+        oracle.prepare(content, this.syntax === undefined ? nextIf : undefined);
         return true;
       },
       commit: (key) => {
@@ -141,7 +146,7 @@ export class Evaluator {
     const id = ++this.nextId;
     this.emit({ type: "test-start", pass, id, label, size });
     let outcome: Outcome;
-    this.running.push(content);
+    this.running.push(key);
     const started = performance.now();
     try {
       outcome = toOutcome(await this.oracle(content, signal));
@@ -151,7 +156,7 @@ export class Evaluator {
       this.emit({ type: "test-end", pass, id, label, size, outcome: signal.aborted ? "cancelled" : "error" });
       throw error;
     } finally {
-      this.running.splice(this.running.indexOf(content), 1);
+      this.running.splice(this.running.indexOf(key), 1);
     }
     if (signal.aborted) {
       // The answer came in after the round no longer needed it: report it as cancelled, keep it out.
@@ -161,5 +166,18 @@ export class Evaluator {
     cache.add(key, outcome);
     this.emit({ type: "test-end", pass, id, label, size, outcome });
     return isInteresting(outcome);
+  }
+}
+
+/** Whether a cache of this kind answers `a` with the outcome it stores for `b`. */
+function isTwin(kind: CacheKind, a: CacheKey, b: CacheKey): boolean {
+  switch (kind) {
+    case "none":
+      return false;
+    case "config":
+      return a.config.equals(b.config);
+    case "content":
+    case "content-hash":
+      return Buffer.from(a.content()).equals(b.content());
   }
 }

@@ -306,35 +306,43 @@ export function concat(parts: readonly Uint8Array[]): Uint8Array {
  */
 function draft(raw: RawNode, replacements: Replacements): Draft | undefined {
   const replacementOf = (node: RawNode): string => replacements.apply(node.kind, node.replacement);
-  // Iterative post-order, so that very deep trees do not overflow the stack.
-  const done = new Map<RawNode, Draft | undefined>();
-  const stack: [RawNode, boolean][] = [[raw, false]];
+  const leaf = (node: RawNode): Draft | undefined =>
+    node.end > node.start
+      ? {
+          kind: node.kind,
+          flags: TOKEN,
+          start: node.start,
+          end: node.end,
+          replacement: replacementOf(node),
+          children: [],
+        }
+      : undefined;
+  if (raw.token) return leaf(raw);
+  // Iterative post-order, so that very deep trees do not overflow the stack; each frame collects its
+  // node's drafts (no table of all nodes: a large input has millions).
+  interface Frame {
+    readonly node: RawNode;
+    readonly children: Draft[];
+    next: number;
+  }
+  const stack: Frame[] = [{ node: raw, children: [], next: 0 }];
+  let result: Draft | undefined;
   while (stack.length > 0) {
-    const [node, expanded] = stack.pop()!;
-    if (node.token) {
-      done.set(
-        node,
-        node.end > node.start
-          ? {
-              kind: node.kind,
-              flags: TOKEN,
-              start: node.start,
-              end: node.end,
-              replacement: replacementOf(node),
-              children: [],
-            }
-          : undefined,
-      );
+    const frame = stack[stack.length - 1]!;
+    const kids = frame.node.children;
+    if (frame.next < kids.length) {
+      const child = kids[frame.next++]!;
+      if (child.token) {
+        const made = leaf(child);
+        if (made !== undefined) frame.children.push(made);
+      } else {
+        stack.push({ node: child, children: [], next: 0 });
+      }
       continue;
     }
-    if (!expanded) {
-      stack.push([node, true]);
-      for (const child of node.children) stack.push([child, false]);
-      continue;
-    }
-    const children = node.children.map((c) => done.get(c)).filter((c): c is Draft => c !== undefined);
-    done.set(
-      node,
+    stack.pop();
+    const { node, children } = frame;
+    const made: Draft | undefined =
       children.length === 0
         ? undefined
         : {
@@ -344,10 +352,11 @@ function draft(raw: RawNode, replacements: Replacements): Draft | undefined {
             end: children[children.length - 1]!.end,
             replacement: replacementOf(node),
             children,
-          },
-    );
+          };
+    if (stack.length === 0) result = made;
+    else if (made !== undefined) stack[stack.length - 1]!.children.push(made);
   }
-  return done.get(raw);
+  return result;
 }
 
 /** All rule drafts of a tree, children before their parents. */

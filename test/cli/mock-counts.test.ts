@@ -30,6 +30,9 @@ describe("whittle on the mock examples reproduces Table 3(a) with real test proc
           "--no-dd-star",
           "--jobs=1",
           "--cache=content",
+          // A fixed, generous limit: the counts must not depend on how loaded the machine is (the
+          // adaptive limit starts at 0.25 s, which a loaded CI machine's shell script can exceed).
+          "--timeout=60",
           "--quiet",
           `--stats=${stats}`,
           `--output=${output}`,
@@ -70,6 +73,7 @@ describe("whittle with the shared benchmark oracles of the mock examples", () =>
         "--no-dd-star",
         "-j1",
         "--cache=content",
+        "--timeout=60",
         "--quiet",
         `--stats=${stats}`,
         `-o${join(out, "out.txt")}`,

@@ -5,6 +5,7 @@ import { isCacheable } from "../../src/cache/cache.js";
 import { isInteresting } from "../../src/outcome.js";
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
+import { setTimeout as sleep } from "node:timers/promises";
 import { basename, dirname, join, relative } from "node:path";
 
 import { groupAlive } from "../../src/oracle/sandbox.js";
@@ -563,6 +564,7 @@ each("a test that timed out is not re-tested when the limit has not risen", asyn
     retests: 0,
     timeouts: 1,
     timeoutMs: oracle.counters.timeoutMs,
+    unused: 0,
   });
   assert.ok(oracle.counters.timeoutMs >= 150);
   // Timeouts are no observation: the limit is unchanged.
@@ -823,7 +825,7 @@ test("a shell that never gets ready is killed after the start limit, and start()
   // A "bash" that reads nothing and answers nothing.
   const mute = join(s.bin, "mute-shell");
   await writeFile(mute, `#!/bin/sh\necho $$ > "${s.out}/shell.pid"\nexec sleep 60\n`, { mode: 0o755 });
-  const runner = new ShellRunner(mute, process.env, ["/bin/true", "{}"], "f", 300);
+  const runner = new ShellRunner(mute, process.env, ["/bin/true", "{}"], "f", { startLimitMs: 300 });
   const started = performance.now();
   await assert.rejects(runner.start(tmpdir(), "/dev/null"), /the test runner shell exited \(SIGKILL\)/);
   assert.ok(performance.now() - started < 10_000);
@@ -876,3 +878,103 @@ each(
     }
   },
 );
+
+each(
+  "follow-ups: a candidate prepared for one answer is tested the moment the running test gives it, the other is not",
+  async (t, runner) => {
+    const s = await scratch(t, runner);
+    const log = join(s.out, "log");
+    // Interesting when the candidate says "yes"; the first test runs long enough to queue behind it.
+    const oracle = s.oracle({
+      command: [
+        await s.script(
+          "log.sh",
+          `echo "$(cat "$1")" >> "${log}"; sleep "$(cut -d' ' -f2 "$1")"; grep -q yes "$1"`,
+        ),
+      ],
+      recycleDirectories: true,
+    });
+    const lines = async (): Promise<string[]> =>
+      (await readFile(log, "utf8").catch(() => "")).split("\n").filter((l) => l !== "");
+    for (const [first, answer] of [
+      ["no 0.3", "not-interesting"],
+      ["yes 0.3", "interesting"],
+    ] as const) {
+      await writeFile(log, "");
+      const running = oracle.test(text(first));
+      const ifYes = text("then-a 0");
+      const ifNo = text("then-b 0");
+      await sleep(100); // the test runs (its start was reported)
+      oracle.prepare(ifYes, "interesting");
+      oracle.prepare(ifNo, "not-interesting");
+      assert.equal(await running, answer);
+      await sleep(200);
+      const expected = answer === "interesting" ? "then-a 0" : "then-b 0";
+      // The shell starts the follow-up by itself; spawn waits to be asked.
+      assert.deepEqual(await lines(), runner === "shell" ? [first, expected] : [first]);
+      const runs = oracle.counters.runs;
+      assert.equal(await oracle.test(answer === "interesting" ? ifYes : ifNo), "not-interesting");
+      assert.equal(oracle.counters.runs, runs + 1, "the follow-up's test is the run asked for");
+      assert.deepEqual(await lines(), [first, expected], "and it ran once");
+    }
+    await oracle.close();
+    assert.equal(oracle.counters.unused, 0);
+    await assertEmpty(s.root);
+  },
+);
+
+each(
+  "a follow-up nobody asks for is killed by close(), counted as unused, and leaves nothing",
+  async (t, runner) => {
+    const s = await scratch(t, runner);
+    const pids = join(s.out, "pids");
+    const oracle = s.oracle({
+      command: [
+        await s.script(
+          "slow.sh",
+          `echo $$ >> "${pids}"; if grep -q long "$1"; then sleep 30; else sleep 0.3; fi; exit 1`,
+        ),
+      ],
+      recycleDirectories: true,
+    });
+    const running = oracle.test(text("short"));
+    await sleep(50);
+    oracle.prepare(text("long"), "not-interesting");
+    assert.equal(await running, "not-interesting");
+    await sleep(200);
+    const started = (await readFile(pids, "utf8")).trim().split("\n").map(Number);
+    assert.equal(started.length, runner === "shell" ? 2 : 1);
+    await oracle.close();
+    assert.equal(oracle.counters.unused, runner === "shell" ? 1 : 0);
+    assert.equal(oracle.counters.runs, 1);
+    for (const pid of started) assert.ok(!groupAlive(pid), "no test outlives close()");
+    await assertEmpty(s.root);
+  },
+);
+
+test("follow-ups are skipped after a timeout, and after a test whose answer they do not follow", async (t) => {
+  const s = await scratch(t, "shell");
+  const log = join(s.out, "log");
+  const oracle = s.oracle({
+    command: [
+      await s.script(
+        "t.sh",
+        `echo "$(cat "$1")" >> "${log}"; if grep -q hang "$1"; then sleep 30; fi; exit 1`,
+      ),
+    ],
+    timeoutMs: 300,
+    killGraceMs: 0,
+  });
+  const running = oracle.test(text("hang"));
+  await sleep(100);
+  oracle.prepare(text("after timeout"), "not-interesting");
+  oracle.prepare(text("after interesting"), "interesting");
+  assert.equal(await running, "timeout");
+  await sleep(200);
+  assert.deepEqual((await readFile(log, "utf8")).trim().split("\n"), ["hang"]);
+  // Asked for all the same, it runs then.
+  assert.equal(await oracle.test(text("after timeout")), "not-interesting");
+  await oracle.close();
+  assert.equal(oracle.counters.unused, 0);
+  await assertEmpty(s.root);
+});

@@ -106,6 +106,19 @@ test('"auto" always filters with a cheap check, true with any', async () => {
   assert.ok((await run(true, brackets(false))).result.stats.syntaxSkips > 0);
 });
 
+test('"auto" leaves an original with syntax errors alone; true filters it by error count', async () => {
+  const broken = Buffer.from("f(a\ng(b, (c))\nh(d)\n"); // one unclosed bracket
+  const reduceBroken = (syntaxFilter: boolean | "auto") =>
+    reduce(broken, (c) => interesting(Buffer.from(c).toString()), {
+      jobs: 1,
+      syntaxFilter,
+      syntax: brackets(true),
+      assumeInteresting: true,
+    });
+  assert.equal((await reduceBroken("auto")).stats.syntaxSkips, 0);
+  assert.ok((await reduceBroken(true)).stats.syntaxSkips > 0);
+});
+
 test('"auto" with a costly check: checks while a check costs less than the tests it saves', () => {
   let clock = 0;
   let checkMs = 0;
@@ -133,10 +146,17 @@ test('"auto" with a costly check: checks while a check costs less than the tests
   let checked = costly.asked.length;
   for (let i = 0; i < 10; i++) assert.equal(filter.reject(fine, "tree"), undefined);
   assert.equal(costly.asked.length - checked, 4, "the tree pass stops checking");
-  // … but for one candidate in 16 it decided against, whose check renews the estimates.
+  // … until the tests since its last check took 8 times a check's estimated cost (2 ms): then one
+  // check all the same, which renews the estimates.
   checked = costly.asked.length;
-  for (let i = 0; i < 16; i++) assert.equal(filter.reject(fine, "tree"), undefined);
-  assert.equal(costly.asked.length - checked, 1, "one check in 16 all the same");
+  for (let i = 0; i < 10; i++) assert.equal(filter.reject(fine, "tree"), undefined);
+  assert.equal(costly.asked.length - checked, 0, "no test since the last check: no exploring");
+  filter.observeTest(10);
+  for (let i = 0; i < 10; i++) assert.equal(filter.reject(fine, "tree"), undefined);
+  assert.equal(costly.asked.length - checked, 0, "10 ms of tests < 8 × 2 ms");
+  filter.observeTest(10);
+  for (let i = 0; i < 10; i++) assert.equal(filter.reject(fine, "tree"), undefined);
+  assert.equal(costly.asked.length - checked, 1, "20 ms of tests: one check all the same");
   // The polish pass, whose candidates are skipped, goes on checking.
   checked = costly.asked.length;
   for (let i = 0; i < 5; i++) assert.ok(filter.reject(broken, "polish") !== undefined);
@@ -149,10 +169,11 @@ test('"auto" with a costly check: checks while a check costs less than the tests
   const asked = costly.asked.length;
   for (let i = 0; i < 14; i++) assert.equal(filter.reject(broken, "polish"), undefined);
   assert.equal(costly.asked.length, asked, "too costly: not checked");
-  // The check in 16 finds checks cheap again (2 ms): the estimate falls, and checking resumes.
+  // Exploring finds checks cheap again (2 ms): the estimate falls, and checking resumes.
   checkMs = 2;
   let resumed = false;
   for (let i = 0; i < 16 * 12 && !resumed; i++) {
+    filter.observeTest(10);
     const before = costly.asked.length;
     filter.reject(broken, "polish");
     // Two checks in a row: the gate is open again.
@@ -162,6 +183,22 @@ test('"auto" with a costly check: checks while a check costs less than the tests
   // Slower tests make the same check worth it again.
   filter.observeTest(10_000);
   assert.ok(filter.reject(broken, "polish") !== undefined);
+});
+
+test("a gated filter's first estimate is the grammar's own time per byte: no probe when that says a check costs too much", () => {
+  const costly = brackets(false);
+  let perByte: number | undefined = 1; // 1 ms per byte: 256 ms for the smallest check
+  const timed: SyntaxCheck = {
+    cheapSyntaxCheck: false,
+    syntaxErrors: (input) => costly.syntaxErrors(input),
+    msPerByte: () => perByte,
+  };
+  const filter = new SyntaxFilter(timed, Buffer.from("f(a)"), true, () => 0);
+  filter.observeTest(10);
+  assert.equal(filter.reject(Buffer.from("f((a)"), "polish"), undefined);
+  assert.deepEqual(costly.asked, [], "too costly by the grammar's figure: not even a probe");
+  perByte = undefined; // no figure yet: the probe
+  assert.deepEqual(filter.reject(Buffer.from("f((a)"), "polish"), { errors: 1, allowed: 0 });
 });
 
 test("with a content cache, a skipped candidate is checked once: seen again, it is a cache hit", async () => {

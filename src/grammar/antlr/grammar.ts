@@ -12,6 +12,7 @@ import {
   ATNDeserializer,
   CharStream,
   CommonTokenStream,
+  DefaultErrorStrategy,
   ParserRuleContext,
   TerminalNode,
   Token,
@@ -398,7 +399,26 @@ export class AntlrGrammar {
       );
     }
     const converter = new TreeConverter(this, decoded.offsets, options.replacements);
-    return { root: converter.rule(tree), syntaxErrors: errors.length, errors };
+    const root = converter.rule(tree);
+    this.release();
+    return { root, syntaxErrors: errors.length, errors };
+  }
+
+  /**
+   * Lets go of the last parse: the warm parser otherwise keeps its parse tree and tokens (for 586 KB
+   * of C, about 400 MB) until the next parse. Its DFA, which makes later parses fast, stays.
+   */
+  private release(): void {
+    this.lexer.inputStream = CharStream.fromString("");
+    if (this.parser) {
+      this.parser.tokenStream = new CommonTokenStream(this.lexer);
+      (this.parser as { rootContext: unknown }).rootContext = null;
+      // antlr4ng's simulator keeps its last prediction's state, whose rule context leads (through
+      // its parents and their children) to the whole tree; it is set afresh at every prediction.
+      (this.parser.interpreter as unknown as { predictionState: unknown }).predictionState = undefined;
+      // Its error strategy keeps the context of its last look at the next tokens (reset() leaves it).
+      this.parser.errorHandler = new DefaultErrorStrategy();
+    }
   }
 
   private parserFor(tokens: CommonTokenStream): ParserInterpreter {
@@ -506,7 +526,7 @@ class TreeConverter {
   private finish(ctx: ParserRuleContext, kids: readonly (RawNode | null)[]): RawNode | null {
     const kind = this.grammar.ruleNames[ctx.ruleIndex] ?? `rule${ctx.ruleIndex}`;
     const replacement = this.replacementOf(kind);
-    let groups = ctx instanceof TrackedRuleContext ? ctx.groups : [];
+    let groups = (ctx instanceof TrackedRuleContext ? ctx.groups : undefined) ?? [];
     // An optional block holding the whole of a rule that may derive nothing (`r : a? ;`) adds
     // nothing: the rule's node is removable itself.
     if (replacement === "") groups = groups.filter((g) => g.start > 0 || g.end < kids.length);

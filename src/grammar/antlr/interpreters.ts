@@ -39,10 +39,13 @@ interface OpenGroup {
   readonly quantifier: Quantifier;
 }
 
-/** A rule context that remembers its quantified child groups. */
+/**
+ * A rule context that remembers its quantified child groups. The lists are made when first needed:
+ * most contexts (the long chains of expression rules) have none, and a large input has millions.
+ */
 export class TrackedRuleContext extends InterpreterRuleContext {
-  readonly groups: ChildGroup[] = [];
-  readonly open: OpenGroup[] = [];
+  groups: ChildGroup[] | undefined;
+  open: OpenGroup[] | undefined;
 }
 
 /** Predicate and action calls by index (null: not a helper call, ignored). */
@@ -120,18 +123,18 @@ export function parserBaseClass(calls: HelperCalls): ParserClass {
     private openGroup(block: BlockStartState, quantifier: Quantifier): void {
       const ctx = this.context;
       if (ctx instanceof TrackedRuleContext) {
-        ctx.open.push({ block, start: ctx.children.length, quantifier });
+        (ctx.open ??= []).push({ block, start: ctx.children.length, quantifier });
       }
     }
 
     private closeGroup(end: BlockEndState): void {
       const ctx = this.context;
       if (!(ctx instanceof TrackedRuleContext)) return;
-      const top = ctx.open[ctx.open.length - 1];
+      const top = ctx.open?.at(-1);
       if (top === undefined || top.block !== end.startState) return;
-      ctx.open.pop();
+      ctx.open!.pop();
       if (ctx.children.length > top.start) {
-        ctx.groups.push({ start: top.start, end: ctx.children.length, quantifier: top.quantifier });
+        (ctx.groups ??= []).push({ start: top.start, end: ctx.children.length, quantifier: top.quantifier });
       }
     }
   };

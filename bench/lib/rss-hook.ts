@@ -1,8 +1,8 @@
 /**
- * Loaded with `node --import` into each whittle command the hdd section runs: when the process exits
- * (also after SIGINT, which whittle handles), it writes its own peak RSS (getrusage of the process
- * alone, not of its tests) to `$WHITTLE_BENCH_RSS_DIR/rss-<pid>.json`. Without that variable it does
- * nothing.
+ * Loaded with `node --import` into each whittle command the hdd and languages sections run
+ * (whittle-cli.ts): when the process exits (also after SIGINT, which whittle handles), it writes its
+ * own peak RSS (getrusage of the process alone, not of its tests) to
+ * `$WHITTLE_BENCH_RSS_DIR/rss-<pid>.json`. Without that variable it does nothing.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
