@@ -209,7 +209,8 @@ export class AntlrFrontEnd implements TreeFrontEnd, SyntaxCheck {
       if (root !== null) this.expandIslands(root, input, this.host, [], 0);
     }
     const raw = root ?? emptyRoot(this.host.grammar.startRule);
-    const tree = Tree.build(input, raw, this.options.transforms ?? ALL_TRANSFORMS, this.replacements);
+    // The raw tree is a fresh parse, or the check's, which is used once (above): copied once.
+    const tree = Tree.build(input, raw, this.options.transforms ?? ALL_TRANSFORMS, this.replacements, true);
     return { tree, glue: this.glue };
   }
 

@@ -154,15 +154,18 @@ export class Tree {
 
   /**
    * Builds the tree of `input` from a front-end's parse tree, applying `transforms`. Tokens with
-   * empty text (EOF) and rule nodes without tokens are dropped: they contribute nothing.
+   * empty text (EOF) and rule nodes without tokens are dropped: they contribute nothing. With
+   * `consumeRaw`, `raw` is emptied as it is copied (its nodes lose their children), so that the two
+   * trees are not whole in memory at once: for a fresh parse that nothing else holds.
    */
   static build(
     input: Uint8Array,
     raw: RawNode,
     transforms: TreeTransforms = ALL_TRANSFORMS,
     replacements: Replacements = NO_REPLACEMENTS,
+    consumeRaw = false,
   ): Tree {
-    let root = draft(raw, replacements) ?? {
+    let root = draft(raw, replacements, consumeRaw) ?? {
       kind: raw.kind,
       flags: 0,
       start: 0,
@@ -304,7 +307,7 @@ export function concat(parts: readonly Uint8Array[]): Uint8Array {
  * Copies a front-end's tree into drafts, dropping empty tokens and rule nodes left without tokens,
  * and applying the user's replacements (see replacements.ts).
  */
-function draft(raw: RawNode, replacements: Replacements): Draft | undefined {
+function draft(raw: RawNode, replacements: Replacements, consume: boolean): Draft | undefined {
   const replacementOf = (node: RawNode): string => replacements.apply(node.kind, node.replacement);
   const leaf = (node: RawNode): Draft | undefined =>
     node.end > node.start
@@ -331,7 +334,9 @@ function draft(raw: RawNode, replacements: Replacements): Draft | undefined {
     const frame = stack[stack.length - 1]!;
     const kids = frame.node.children;
     if (frame.next < kids.length) {
-      const child = kids[frame.next++]!;
+      const child = kids[frame.next]!;
+      if (consume) (kids as (RawNode | undefined)[])[frame.next] = undefined;
+      frame.next++;
       if (child.token) {
         const made = leaf(child);
         if (made !== undefined) frame.children.push(made);

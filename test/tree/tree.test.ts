@@ -35,6 +35,33 @@ test("an untouched tree renders to the input byte for byte, with and without tra
   );
 });
 
+test("a tree built consuming its raw tree is the same tree, and the raw tree is emptied as it is copied", () => {
+  fc.assert(
+    fc.property(jsonText, fc.boolean(), (s, transforms) => {
+      const options = transforms ? undefined : NO_TRANSFORMS;
+      const kept = Tree.build(Buffer.from(s), parseToyJson(s), options);
+      const raw = parseToyJson(s);
+      const consumed = Tree.build(Buffer.from(s), raw, options, undefined, true);
+      assert.equal(consumed.size, kept.size);
+      for (let id = 0; id < kept.size; id++) {
+        assert.deepEqual(
+          [
+            consumed.kind(id),
+            consumed.start(id),
+            consumed.end(id),
+            consumed.replacement(id),
+            [...consumed.children(id)],
+          ],
+          [kept.kind(id), kept.start(id), kept.end(id), kept.replacement(id), [...kept.children(id)]],
+        );
+      }
+      // What it held is left to the garbage collector: no child is reachable from the root any more.
+      assert.ok(raw.children.every((child) => child === undefined));
+    }),
+    { numRuns: 100 },
+  );
+});
+
 test("nodes know their kind, span, children, depth and replacement", () => {
   const tree = build('{"a": [1, 2]}');
   assert.equal(tree.kind(0), "json");

@@ -234,6 +234,7 @@ export class TreeSitterFrontEnd implements TreeFrontEnd, SyntaxCheck {
       root,
       this.options.transforms ?? ALL_TRANSFORMS,
       this.options.replacements ?? NO_REPLACEMENTS,
+      true, // a fresh parse: copied once
     );
     return { tree, glue: this.glue };
   }
