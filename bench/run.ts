@@ -21,6 +21,7 @@ import { algorithmsSection } from "./sections/algorithms.js";
 import { cacheSection } from "./sections/cache.js";
 import { hddSection } from "./sections/hdd.js";
 import { languagesSection } from "./sections/languages.js";
+import { memorySection } from "./sections/memory.js";
 import { overheadSection } from "./sections/overhead.js";
 import { parallelSection } from "./sections/parallel.js";
 import { parseSection } from "./sections/parse.js";
@@ -43,6 +44,7 @@ const SECTIONS: readonly Section<any>[] = [
   hddSection,
   algorithmsSection,
   languagesSection,
+  memorySection,
 ];
 
 const USAGE = `usage: node dist/bench/run.js [--quick] [--only ${SECTIONS.map((s) => s.id).join(",")}] [--out <dir>]`;
