@@ -72,12 +72,13 @@ const WORKER = [
   "e=",
   "r() {",
   '  if [ "$3" = - ]; then set -- "$1" "$2" /dev/null; fi',
-  // In the job, $PWD is the test's directory as an absolute path, also when DIR was relative.
   // The job is forked without the worker's traps: a signal that reaches it in the moment after the
   // fork, before bash has reset the traps it inherited, would run the worker's handlers in the job
   // (`exit`: status 0, as if interesting; and the EXIT trap, which kills the watcher). A test
-  // cancelled at once (SIGTERM to its group) did so about once in 200.
+  // cancelled at once (SIGTERM to its group) did so about once in 200. (A SIGTERM to the worker in
+  // this moment ends it without its clean-up; the job is then left to the watchdog.)
   "  trap - EXIT TERM HUP",
+  // In the job, $PWD is the test's directory as an absolute path, also when DIR was relative.
   '  { cd -- "$2" && WHITTLE_CANDIDATE="$PWD/"__WHITTLE_FILE__ WHITTLE_TMPDIR=$PWD exec __WHITTLE_ARGV__ </dev/null >"$3" 2>&1; } &',
   "  p=$!",
   "  trap __w_exit EXIT",
