@@ -6,7 +6,7 @@
  * once with the shared ANTLR C grammar (`--grammar C.g4`), alternating, three times each. Peak RSS
  * is the whittle process's own (getrusage through the bench's RSS hook), its test processes apart.
  */
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { BenchContext, Section } from "../lib/context.js";
 import { bytes, ms, spreadText, table } from "../lib/format.js";
@@ -14,7 +14,7 @@ import { GRAMMARS, grammarArgs, grammarsDir } from "../lib/grammars.js";
 import { progress } from "../lib/log.js";
 import { spread, type Spread } from "../lib/stats.js";
 import { runWhittle } from "../lib/whittle-cli.js";
-import { markedC } from "./hdd.js";
+import { writeMarkedC } from "./hdd.js";
 
 const TARGET_BYTES = 500 * 1e6;
 const MINUTE = 60_000;
@@ -43,12 +43,7 @@ async function run(ctx: BenchContext): Promise<MemoryData> {
   const repetitions = ctx.quick ? 1 : 3;
   const marker = "marker_600k";
   const dir = join(ctx.tmpDir, "memory");
-  mkdirSync(dir, { recursive: true });
-  const input = join(dir, "input.c");
-  const source = markedC(size, marker);
-  writeFileSync(input, source);
-  const oracle = join(dir, "oracle.sh");
-  writeFileSync(oracle, `#!/bin/sh\nexec grep -q ${marker} "$1"\n`, { mode: 0o755 });
+  const { input, oracle, source } = writeMarkedC(dir, size, marker);
 
   const variants: { frontEnd: string; args: string[] }[] = [
     { frontEnd: "tree-sitter (built-in c)", args: [] },
