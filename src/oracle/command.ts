@@ -16,7 +16,6 @@ import { delimiter, resolve } from "node:path";
 
 import { InvalidOptionError, WhittleError } from "../errors.js";
 import type { NextIf, Outcome } from "../outcome.js";
-import type { Oracle } from "../reduce/evaluator.js";
 import { PLACEHOLDER, substituteCandidate } from "./argv.js";
 import { activeNow, setActiveTimeout, type ActiveTimer } from "./clock.js";
 import { NO_TRACKER, type GroupTracker } from "./groups.js";
@@ -353,7 +352,9 @@ export class CommandOracle {
   }
 
   /** This oracle as `reduce()` takes it: `test`, carrying `prepare` (see Oracle). */
-  toOracle(): Oracle & { prepare(candidate: Uint8Array, nextIf?: NextIf): void } {
+  toOracle(): ((candidate: Uint8Array, signal: AbortSignal) => Promise<Outcome>) & {
+    prepare(candidate: Uint8Array, nextIf?: NextIf): void;
+  } {
     return Object.assign((candidate: Uint8Array, signal: AbortSignal) => this.test(candidate, signal), {
       prepare: (candidate: Uint8Array, nextIf?: NextIf) => this.prepare(candidate, nextIf),
     });

@@ -28,12 +28,8 @@ export interface RunnableOracle {
  */
 export function commandOracle(options: CommandOracleOptions): RunnableOracle {
   const oracle = new CommandOracle(options);
-  return Object.assign(
-    oracle.toOracle() as (candidate: Uint8Array, signal: AbortSignal) => Promise<Outcome>,
-    {
-      run: (candidate: Uint8Array, signal?: AbortSignal) => oracle.run(candidate, signal),
-      close: () => oracle.close(),
-      prepare: (candidate: Uint8Array, nextIf?: NextIf) => oracle.prepare(candidate, nextIf),
-    },
-  );
+  return Object.assign(oracle.toOracle(), {
+    run: (candidate: Uint8Array, signal?: AbortSignal) => oracle.run(candidate, signal),
+    close: () => oracle.close(),
+  });
 }

@@ -13,7 +13,7 @@
  *     y AFTER ID DIR OUT  (the same, if test AFTER was interesting ($? = 0))
  *     S ID PGID           (worker → Node: started; the test's process group)
  *     E ID STATUS         (worker → Node: the test ended, with this $?)
- *     X ID                (worker → Node: an `n` line was skipped)
+ *     X ID                (worker → Node: an `n` or `y` line was skipped)
  *
  * DIR is relative to the worker's working directory (the oracle's directory for test directories)
  * when it is inside it, and OUT is "-" for /dev/null: bash reads its commands one byte per system
