@@ -62,8 +62,8 @@ export interface SyntaxSkip {
  * (with one skip in two as the prior: tree phases rarely break the syntax, the token and character
  * polish nearly always does). So the same run may check more candidates on a faster machine (and a
  * gated filter still checks a candidate it decided against now and then, to renew its estimates:
- * see EXPLORE_RATIO); `--syntax-filter` and `--no-syntax-filter` make the choice fixed. The allowance is then counted on the best input when first needed, not parsed
- * up front.
+ * see EXPLORE_RATIO); `--syntax-filter` and `--no-syntax-filter` make the choice fixed. The
+ * allowance is then counted on the best input when first needed, not parsed up front.
  */
 export class SyntaxFilter {
   /** Errors allowed; undefined until counted on `base` (gated filters count lazily). */

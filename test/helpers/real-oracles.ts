@@ -346,7 +346,9 @@ export function pythonCheck(checker: string): Case["oracle"] {
   };
 }
 
-const nonWhitespace = (s: string): number => s.replace(/\s/g, "").length;
+/** The text without its whitespace; its length is the size the cases compare. */
+const squeezed = (text: string): string => text.replace(/\s/g, "");
+const nonWhitespace = (text: string): number => squeezed(text).length;
 
 interface Reduced {
   text: string;
@@ -463,7 +465,6 @@ export function testCases(cases: readonly Case[]): void {
             await interesting(oracle, candidate),
             `the grammar-aware result is interesting:\n${grammar.text}`,
           );
-          const squeezed = (text: string): string => text.replace(/\s/g, "");
           if (c.smallest !== undefined && squeezed(plain.text) === c.smallest) {
             assert.equal(
               squeezed(grammar.text),
