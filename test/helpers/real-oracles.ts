@@ -47,8 +47,6 @@ export interface Case {
    * grammar-aware run must reach it too, in fewer tests.
    */
   smallest?: string;
-  /** Why the grammar-aware result is, honestly, not smaller here (the test runs as a todo). */
-  todo?: string;
 }
 
 function onPath(command: string): boolean {
@@ -419,7 +417,7 @@ export function testCases(cases: readonly Case[]): void {
     test(
       `${c.language}: the grammar-aware result of ${c.file} is interesting and smaller than line+char ddmin's` +
         (c.smallest === undefined ? "" : " (or, where that is the smallest, as small in fewer tests)"),
-      { skip: missing !== undefined ? `${c.language}: ${missing}` : false, todo: c.todo ?? false },
+      { skip: missing !== undefined ? `${c.language}: ${missing}` : false },
       async (t) => {
         const stops: (() => unknown)[] = [];
         try {
