@@ -79,20 +79,20 @@ export class Tree {
 
   private constructor(input: Uint8Array, root: Draft) {
     this.input = input;
-    const nodes: Draft[] = [];
-    const parentsList: number[] = [];
-    const depthsList: number[] = [];
-    // Iterative pre-order walk: deep trees (long recursive chains) must not overflow the stack.
-    const stack: [Draft, number, number][] = [[root, -1, 0]];
-    while (stack.length > 0) {
-      const [node, parent, depth] = stack.pop()!;
-      nodes.push(node);
-      parentsList.push(parent);
-      depthsList.push(depth);
-      const id = nodes.length - 1;
-      for (let i = node.children.length - 1; i >= 0; i--) stack.push([node.children[i]!, id, depth + 1]);
+    // Two iterative walks (deep trees must not overflow the stack): one counts, one numbers the nodes
+    // in pre-order straight into typed arrays — no table from draft to number, no per-node lists:
+    // a large input has hundreds of thousands of nodes, built while the drafts are still alive.
+    let n = 0;
+    let childCount = 0;
+    let tokenCount = 0;
+    const counting: Draft[] = [root];
+    while (counting.length > 0) {
+      const node = counting.pop()!;
+      n++;
+      childCount += node.children.length;
+      if (node.flags & TOKEN) tokenCount++;
+      for (const child of node.children) counting.push(child);
     }
-    const n = nodes.length;
     this.size = n;
     const kindIndex = new Map<string, number>();
     const replacementIndex = new Map<string, number>();
@@ -102,20 +102,25 @@ export class Tree {
     this.flags = new Uint8Array(n);
     this.starts = new Int32Array(n);
     this.ends = new Int32Array(n);
-    this.parents = Int32Array.from(parentsList);
-    this.depths = Int32Array.from(depthsList);
+    this.parents = new Int32Array(n);
+    this.depths = new Int32Array(n);
     this.replacementOf = new Int32Array(n);
     this.childStart = new Int32Array(n + 1);
-    const index = new Map<Draft, number>();
-    nodes.forEach((node, id) => index.set(node, id));
-    let childCount = 0;
-    for (const node of nodes) childCount += node.children.length;
     this.childIds = new Int32Array(childCount);
+    this.tokens = new Int32Array(tokenCount);
+    // The walk's stack, as parallel lists: a node, its parent's number, and the slot of childIds
+    // that is to hold its number (-1 for the root).
+    const nodes: Draft[] = [root];
+    const parentOf: number[] = [-1];
+    const slotOf: number[] = [-1];
     let at = 0;
-    const tokens: number[] = [];
+    let token = 0;
     let maxDepth = 0;
-    for (let id = 0; id < n; id++) {
-      const node = nodes[id]!;
+    for (let id = 0; nodes.length > 0; id++) {
+      const node = nodes.pop()!;
+      const parent = parentOf.pop()!;
+      const slot = slotOf.pop()!;
+      const depth = parent < 0 ? 0 : this.depths[parent]! + 1;
       let k = kindIndex.get(node.kind);
       if (k === undefined) {
         k = kinds.length;
@@ -132,19 +137,27 @@ export class Tree {
       this.flags[id] = node.flags;
       this.starts[id] = node.start;
       this.ends[id] = node.end;
+      this.parents[id] = parent;
+      this.depths[id] = depth;
       this.replacementOf[id] = r;
+      if (slot >= 0) this.childIds[slot] = id;
       this.childStart[id] = at;
-      for (const child of node.children) this.childIds[at++] = index.get(child)!;
-      if (node.flags & TOKEN) tokens.push(id);
-      maxDepth = Math.max(maxDepth, this.depths[id]!);
+      // Pushed last to first, so that they are numbered first to last.
+      for (let i = node.children.length - 1; i >= 0; i--) {
+        nodes.push(node.children[i]!);
+        parentOf.push(id);
+        slotOf.push(at + i);
+      }
+      at += node.children.length;
+      if (node.flags & TOKEN) this.tokens[token++] = id;
+      if (depth > maxDepth) maxDepth = depth;
     }
     this.childStart[n] = at;
     this.kindNames = kinds;
     this.replacementTexts = replacements;
-    this.tokens = Int32Array.from(tokens);
     this.gapStarts = new Int32Array(n);
     let previousEnd = 0;
-    for (const t of tokens) {
+    for (const t of this.tokens) {
       this.gapStarts[t] = previousEnd;
       previousEnd = this.ends[t]!;
     }
@@ -165,16 +178,9 @@ export class Tree {
     replacements: Replacements = NO_REPLACEMENTS,
     consumeRaw = false,
   ): Tree {
-    let root = draft(raw, replacements, consumeRaw) ?? {
-      kind: raw.kind,
-      flags: 0,
-      start: 0,
-      end: 0,
-      replacement: "",
-      children: [],
-    };
-    if (transforms.flattenRecursion) flattenRecursion(root);
-    if (transforms.squeeze) root = squeeze(root);
+    const transform = new Transformer(transforms);
+    const made = draft(raw, replacements, consumeRaw, transform);
+    const root = made !== undefined ? transform.result(made) : emptyDraft(raw.kind);
     const tree = new Tree(input, root);
     if (transforms.skipUnremovable) tree.markUnremovable();
     return tree;
@@ -307,7 +313,12 @@ export function concat(parts: readonly Uint8Array[]): Uint8Array {
  * Copies a front-end's tree into drafts, dropping empty tokens and rule nodes left without tokens,
  * and applying the user's replacements (see replacements.ts).
  */
-function draft(raw: RawNode, replacements: Replacements, consume: boolean): Draft | undefined {
+function draft(
+  raw: RawNode,
+  replacements: Replacements,
+  consume: boolean,
+  transform: Transformer,
+): Draft | undefined {
   const replacementOf = (node: RawNode): string => replacements.apply(node.kind, node.replacement);
   const leaf = (node: RawNode): Draft | undefined =>
     node.end > node.start
@@ -356,48 +367,67 @@ function draft(raw: RawNode, replacements: Replacements, consume: boolean): Draf
             start: children[0]!.start,
             end: children[children.length - 1]!.end,
             replacement: replacementOf(node),
-            children,
+            // Of the exact length (a pushed-to array has room for 16 more): most nodes have one child.
+            children: children.slice(),
           };
+    if (made !== undefined) transform.node(made);
     if (stack.length === 0) result = made;
     else if (made !== undefined) stack[stack.length - 1]!.children.push(made);
   }
   return result;
 }
 
-/** All rule drafts of a tree, children before their parents. */
-function postOrder(root: Draft): Draft[] {
-  const out: Draft[] = [];
-  const stack: [Draft, boolean][] = [[root, false]];
-  while (stack.length > 0) {
-    const [node, expanded] = stack.pop()!;
-    if (node.flags & TOKEN) continue;
-    if (expanded) {
-      out.push(node);
-      continue;
-    }
-    stack.push([node, true]);
-    for (const child of node.children) stack.push([child, false]);
-  }
-  return out;
+/** The root of an input without tokens: a node of the start rule that spans nothing. */
+function emptyDraft(kind: string): Draft {
+  return { kind, flags: 0, start: 0, end: 0, replacement: "", children: [] };
 }
 
 /**
- * Left recursion `r: r b | a` parses `a b1 b2` as r(r(r(a) b1) b2); this rewrites it, children first,
- * to r(a, (b1), (b2)), each tail a synthetic node with an empty replacement, so HDD can drop a tail
- * whole instead of replacing the nested rule by its (usually non-empty) minimal replacement. Right
- * recursion likewise.
+ * The transforms, node by node, as the drafts are made (children first), so that a large tree's
+ * squeezed-out chains never exist all at once: 586 KB of C parses into 1.4 M nodes, 0.5 M after
+ * squeezing. The result is that of flattening the whole tree first and squeezing the flattened tree
+ * after (Picireny's order): flattening a node looks at its children as they were before squeezing
+ * (their kinds decide), and only then are they replaced by what they squeeze to. What a node
+ * squeezes to depends on its own subtree alone, so deciding it early changes nothing.
  */
-function flattenRecursion(root: Draft): void {
-  for (const node of postOrder(root)) {
+class Transformer {
+  /** A squeezed node → the node that takes its place (itself not squeezed). */
+  readonly #squeezedTo = new WeakMap<Draft, Draft>();
+
+  constructor(private readonly transforms: TreeTransforms) {}
+
+  /** Transforms a rule node whose children were made (and transformed) before it. */
+  node(node: Draft): void {
+    if (this.transforms.flattenRecursion) this.#flatten(node);
+    if (this.transforms.squeeze) this.#squeeze(node);
+  }
+
+  /** What takes the place of the root. */
+  result(root: Draft): Draft {
+    return this.#squeezedTo.get(root) ?? root;
+  }
+
+  /**
+   * Left recursion `r: r b | a` parses `a b1 b2` as r(r(r(a) b1) b2); this rewrites it to
+   * r(a, (b1), (b2)), each tail a synthetic node with an empty replacement, so HDD can drop a tail
+   * whole instead of replacing the nested rule by its (usually non-empty) minimal replacement. Right
+   * recursion likewise. The children were flattened before.
+   */
+  #flatten(node: Draft): void {
     const kids = node.children;
-    const tail = (children: Draft[]): Draft => ({
-      kind: node.kind,
-      flags: SYNTHETIC,
-      start: children[0]!.start,
-      end: children[children.length - 1]!.end,
-      replacement: "",
-      children,
-    });
+    const tail = (children: Draft[]): Draft => {
+      const made: Draft = {
+        kind: node.kind,
+        flags: SYNTHETIC,
+        start: children[0]!.start,
+        end: children[children.length - 1]!.end,
+        replacement: "",
+        children,
+      };
+      // A new node: squeezed like any other, before its parent.
+      if (this.transforms.squeeze) this.#squeeze(made);
+      return made;
+    };
     if (
       kids.length > 1 &&
       !(kids[0]!.flags & TOKEN) &&
@@ -416,15 +446,15 @@ function flattenRecursion(root: Draft): void {
       node.children = kids[0]!.children; // a one-step chain of the same rule
     }
   }
-}
 
-/** A rule node whose only child has the same replacement is replaced by that child, children first. */
-function squeeze(root: Draft): Draft {
-  const replaced = new Map<Draft, Draft>();
-  for (const node of postOrder(root)) {
-    node.children = node.children.map((c) => replaced.get(c) ?? c);
+  /**
+   * Squeezing: the children give way to what they squeeze to, and a rule node whose only child has
+   * the same replacement is the same candidate twice, so that child will take its place.
+   */
+  #squeeze(node: Draft): void {
+    const squeezedTo = this.#squeezedTo;
+    node.children = node.children.map((c) => squeezedTo.get(c) ?? c);
     const only = node.children.length === 1 ? node.children[0]! : undefined;
-    if (only !== undefined && only.replacement === node.replacement) replaced.set(node, only);
+    if (only !== undefined && only.replacement === node.replacement) squeezedTo.set(node, only);
   }
-  return replaced.get(root) ?? root;
 }
