@@ -40,6 +40,7 @@ import {
   lexerBaseClass,
   parserBaseClass,
   TrackedRuleContext,
+  type RuleDoneHook,
   type SyntaxErrorInfo,
 } from "./interpreters.js";
 import { parseHelperCall } from "./predicates.js";
@@ -379,7 +380,17 @@ export class AntlrGrammar {
     const listener = new CollectingErrorListener();
     parser.removeErrorListeners();
     parser.addErrorListener(listener);
-    const tree = parser.parse(startIndex);
+    // Each rule's subtree is converted the moment ANTLR completes it, and ANTLR's is let go of: the
+    // whole ANTLR tree never exists (for 586 KB of C it would take about 400 MB).
+    const converter = new TreeConverter(this, decoded.offsets, options.replacements);
+    const hook = parser as unknown as RuleDoneHook;
+    hook.onRuleDone = (ctx) => converter.done(ctx);
+    let tree: ParserRuleContext;
+    try {
+      tree = parser.parse(startIndex);
+    } finally {
+      hook.onRuleDone = undefined;
+    }
     const errors = [...lexErrors, ...listener.errors].sort((a, b) => a.line - b.line || a.column - b.column);
     const rest = tokens.LT(1);
     if (rest && rest.type !== Token.EOF && listener.errors.length === 0) {
@@ -399,7 +410,6 @@ export class AntlrGrammar {
         `${where}: syntax error${token}: ${first.message}${errors.length > 1 ? ` (${errors.length} syntax errors in all)` : ""}`,
       );
     }
-    const converter = new TreeConverter(this, decoded.offsets, options.replacements);
     const root = converter.rule(tree);
     this.release();
     return { root, syntaxErrors: errors.length, errors };
@@ -471,8 +481,14 @@ export function decodeInput(input: Uint8Array | string): DecodedInput {
   return { text, offsets: Uint32Array.from(offsets) };
 }
 
-/** Parse tree → RawNode, grouping quantified children and filling in replacements. */
+/**
+ * Parse tree → RawNode, grouping quantified children and filling in replacements. Subtrees are
+ * converted as ANTLR completes them (`done`), bottom-up; `rule` then converts what is left.
+ */
 class TreeConverter {
+  /** Contexts converted by `done` whose parent has not been converted yet, and their nodes. */
+  private readonly converted = new Map<ParserRuleContext, RawNode | null>();
+
   constructor(
     private readonly grammar: AntlrGrammar,
     private readonly offsets: Uint32Array,
@@ -498,8 +514,24 @@ class TreeConverter {
     };
   }
 
-  /** Converts the tree under `root` iteratively (inputs may nest deeper than the call stack allows). */
+  /**
+   * ANTLR has completed `ctx`: its subtree is converted now, and its children are let go of. Its
+   * parent takes the node when it is converted in turn.
+   */
+  done(ctx: ParserRuleContext): void {
+    const node = this.rule(ctx);
+    ctx.children.length = 0;
+    if (ctx instanceof TrackedRuleContext) ctx.groups = ctx.open = undefined;
+    this.converted.set(ctx, node);
+  }
+
+  /**
+   * The node of the tree under `root`, converted iteratively (inputs may nest deeper than the call
+   * stack allows); subtrees already converted (`done`) are taken as they are.
+   */
   rule(root: ParserRuleContext): RawNode | null {
+    const ready = this.take(root);
+    if (ready !== undefined) return ready;
     interface Frame {
       readonly ctx: ParserRuleContext;
       readonly kids: (RawNode | null)[];
@@ -512,11 +544,14 @@ class TreeConverter {
       if (frame.next < frame.ctx.children.length) {
         const child = frame.ctx.children[frame.next];
         // Let go of ANTLR's subtree as it is converted, so that the two trees are not whole in
-        // memory at once (for 586 KB of C: about 400 MB and 330 MB).
+        // memory at once.
         (frame.ctx.children as (ParseTree | null)[])[frame.next++] = null;
         if (child instanceof TerminalNode) frame.kids.push(this.token(child));
-        else if (child instanceof ParserRuleContext) stack.push({ ctx: child, kids: [], next: 0 });
-        else frame.kids.push(null);
+        else if (child instanceof ParserRuleContext) {
+          const ready = this.take(child);
+          if (ready !== undefined) frame.kids.push(ready);
+          else stack.push({ ctx: child, kids: [], next: 0 });
+        } else frame.kids.push(null);
         continue;
       }
       stack.pop();
@@ -527,6 +562,14 @@ class TreeConverter {
     return result;
   }
 
+  /** The node `done` made for `ctx`, handed over once; undefined if `ctx` was not converted yet. */
+  private take(ctx: ParserRuleContext): RawNode | null | undefined {
+    if (!this.converted.has(ctx)) return undefined;
+    const node = this.converted.get(ctx)!;
+    this.converted.delete(ctx);
+    return node;
+  }
+
   private finish(ctx: ParserRuleContext, kids: readonly (RawNode | null)[]): RawNode | null {
     const kind = this.grammar.ruleNames[ctx.ruleIndex] ?? `rule${ctx.ruleIndex}`;
     const replacement = this.replacementOf(kind);
@@ -534,7 +577,9 @@ class TreeConverter {
     // An optional block holding the whole of a rule that may derive nothing (`r : a? ;`) adds
     // nothing: the rule's node is removable itself.
     if (replacement === "") groups = groups.filter((g) => g.start > 0 || g.end < kids.length);
-    const children = groupChildren(kids, groups, kind);
+    // A copy of the exact length: arrays grown by push have room for 16 more (for 586 KB of C,
+    // 1.4 M nodes, most with one child: 130 MB of empty slots).
+    const children = groupChildren(kids, groups, kind).slice();
     if (children.length === 0) return null;
     const start = children[0]!.start;
     const end = children[children.length - 1]!.end;

@@ -48,6 +48,20 @@ export class TrackedRuleContext extends InterpreterRuleContext {
   open: OpenGroup[] | undefined;
 }
 
+/** Told of each rule context the moment its subtree is complete (see `RuleDoneHook`). */
+export type RuleDone = (ctx: ParserRuleContext) => void;
+
+/**
+ * The parser's hook for complete subtrees: `onRuleDone` is called when a rule is left (`exitRule`)
+ * and when a left-recursive rule's nest of contexts is unrolled (`unrollRecursionContexts`: the
+ * outermost context, which holds the inner ones), after ANTLR has finished with the context. The
+ * context's subtree is then complete and ANTLR does not look into it again, so the caller may take
+ * its children away (the tree converter does, so that the whole parse tree never exists at once).
+ */
+export interface RuleDoneHook {
+  onRuleDone: RuleDone | undefined;
+}
+
 /** Predicate and action calls by index (null: not a helper call, ignored). */
 export interface HelperCalls {
   readonly predicates: readonly (HelperCall | null)[];
@@ -71,8 +85,21 @@ export function lexerBaseClass(calls: HelperCalls): LexerClass {
 const stateType = (s: ATNState): number => (s.constructor as typeof ATNState).stateType;
 
 export function parserBaseClass(calls: HelperCalls): ParserClass {
-  return class WhittleParser extends ParserInterpreter {
+  return class WhittleParser extends ParserInterpreter implements RuleDoneHook {
     private previousState: ATNState | null = null;
+    onRuleDone: RuleDone | undefined = undefined;
+
+    override exitRule(): void {
+      const ctx = this.context;
+      super.exitRule();
+      if (ctx !== null) this.onRuleDone?.(ctx);
+    }
+
+    override unrollRecursionContexts(parent: ParserRuleContext | null): void {
+      const ctx = this.context;
+      super.unrollRecursionContexts(parent);
+      if (ctx !== null) this.onRuleDone?.(ctx);
+    }
 
     override sempred(_ctx: ParserRuleContext | null, _rule: number, predIndex: number): boolean {
       const call = calls.predicates[predIndex];
