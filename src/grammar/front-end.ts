@@ -6,6 +6,7 @@ import { ALL_TRANSFORMS, Tree, type TreeTransforms } from "../tree/tree.js";
 import { WhittleError } from "../errors.js";
 import { loadAntlrGrammar, type AntlrGrammar, type SyntaxErrorInfo } from "./antlr/index.js";
 import { islandSpan, type FormatFile, type IslandRule } from "./format-file.js";
+import { reclaimAfterParse } from "../tree/reclaim.js";
 
 export interface AntlrFrontEndOptions {
   /** A combined grammar, or a lexer and a parser grammar (imported grammars are found beside them). */
@@ -195,6 +196,7 @@ export class AntlrFrontEnd implements TreeFrontEnd, SyntaxCheck {
     const result = this.host.grammar.parse(input, { allowSyntaxErrors, ...this.fileName() });
     this.parseMs += performance.now() - start;
     this.parsedBytes += input.length;
+    reclaimAfterParse(input.length);
     return result;
   }
 

@@ -1,4 +1,5 @@
 import type { RawNode } from "./raw.js";
+import { reclaimAfterParse } from "./reclaim.js";
 import { NO_REPLACEMENTS, type Replacements } from "./replacements.js";
 
 /** Which of Picireny's tree transforms to apply when a tree is built; each is on by default. */
@@ -181,8 +182,12 @@ export class Tree {
     const transform = new Transformer(transforms);
     const made = draft(raw, replacements, consumeRaw, transform);
     const root = made !== undefined ? transform.result(made) : emptyDraft(raw.kind);
+    // The consumed raw tree is garbage now, and so are the drafts once the tree is made: each is
+    // collected before the next large allocation (see reclaim.ts).
+    if (consumeRaw) reclaimAfterParse(input.length);
     const tree = new Tree(input, root);
     if (transforms.skipUnremovable) tree.markUnremovable();
+    if (consumeRaw) reclaimAfterParse(input.length);
     return tree;
   }
 
