@@ -173,7 +173,7 @@ export class AntlrFrontEnd implements TreeFrontEnd, SyntaxCheck {
       count += errors.reduce((n, e) => n + e.count, 0);
     }
     // The original is parsed again for its tree, and its errors are counted again by the syntax
-    // filter: one parse serves all three (for 586 KB of C a parse takes 10 s and 900 MB at its peak).
+    // filter: one parse serves all three (for 586 KB of C a parse takes 10 s).
     this.last = { input, root, errors: count };
     return count;
   }

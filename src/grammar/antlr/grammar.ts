@@ -416,8 +416,8 @@ export class AntlrGrammar {
   }
 
   /**
-   * Lets go of the last parse: the warm parser otherwise keeps its parse tree and tokens (for 586 KB
-   * of C, about 400 MB) until the next parse. Its DFA, which makes later parses fast, stays.
+   * Lets go of the last parse: the warm parser otherwise keeps its tokens and contexts until the
+   * next parse. Its DFA, which makes later parses fast, stays.
    */
   private release(): void {
     this.lexer.inputStream = CharStream.fromString("");
