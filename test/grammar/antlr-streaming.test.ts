@@ -46,7 +46,27 @@ async function pair(grammarFiles: string[]): Promise<[AntlrGrammar, AntlrGrammar
   ]);
 }
 
-const WORDS = ["a", "b", "f", "1", "23", "+", "-", "*", "/", "^", "(", ")", ",", ";", "=", "{", "}", "if", "else"];
+const WORDS = [
+  "a",
+  "b",
+  "f",
+  "1",
+  "23",
+  "+",
+  "-",
+  "*",
+  "/",
+  "^",
+  "(",
+  ")",
+  ",",
+  ";",
+  "=",
+  "{",
+  "}",
+  "if",
+  "else",
+];
 
 test("subtrees converted as ANTLR completes them give the tree of converting it after the parse", async () => {
   const grammar = join(scratch, "Expr.g4");
