@@ -2,7 +2,7 @@
  * A full garbage collection after the parse of a large input. While a parse of hundreds of KB
  * allocates its representations one after the other (ANTLR's contexts, RawNodes, drafts), V8 lets
  * its heap grow far past what is live instead of collecting: for 586 KB of C with the shared C.g4,
- * whittle's peak RSS was 740–770 MiB while its live data fit in a 300 MB heap. Collecting once the
+ * whittle's peak RSS was 700–770 MiB while its live data fit in a 300 MB heap. Collecting once the
  * parse's garbage is garbage (after the parse, after the tree is built) keeps the peak near the live
  * data. It costs a few hundred ms, next to a parse of such an input that takes seconds.
  */

@@ -13,7 +13,6 @@ import fc from "fast-check";
 import { loadAntlrGrammar, type AntlrGrammar } from "../../src/grammar/antlr/index.js";
 import {
   nodes,
-  renderUntouched,
   renderWithout,
   sharedGrammar,
   sharedInput,
@@ -21,6 +20,7 @@ import {
   textOf,
   tokens,
 } from "./helpers.js";
+import { roundTripTest, type RoundTripCase } from "./round-trip.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "whittle-antlr-shared-"));
 after(() => rmSync(scratch, { recursive: true, force: true }));
@@ -44,28 +44,16 @@ function grammar(name: keyof typeof sharedGrammar, start?: string): Promise<Antl
 const CONTEXT_BOUND_RULES = new Set(["templateStringAtom", "getter", "setter"]);
 
 describe("shared grammars and inputs", () => {
-  const cases: { grammar: keyof typeof sharedGrammar; start?: string; input: string; errors?: boolean }[] = [
+  const cases: RoundTripCase[] = [
     { grammar: "json", input: "json-obj-arr-87/input.json" },
     { grammar: "c", start: "compilationUnit", input: "creduce-file2-c/input.c" },
     { grammar: "c", start: "compilationUnit", input: "cvise-blocksort-c/input.c" },
     { grammar: "c", start: "compilationUnit", input: "zeller-bug-c/input.c" },
     // glibc's headers use `__restrict`, which this C grammar does not know: parsed with recovery.
     { grammar: "c", start: "compilationUnit", input: "hello-world-big-c/input.c", errors: true },
-    { grammar: "javascript", input: "js-esquery-syntax-error/input.js" },
-    { grammar: "javascript", input: "js-yaml-flow-error/input.js" },
+    // The two JavaScript inputs: antlr-shared-js-*.test.ts.
   ];
-  for (const c of cases) {
-    test(`round trip: ${c.input}${c.errors ? " (with error recovery)" : ""}`, async (t) => {
-      if (!sharedPresent) return t.skip("../shared not found");
-      const g = await grammar(c.grammar, c.start);
-      const input = sharedInput(c.input);
-      const result = g.parse(input, { start: c.start ?? g.startRule, allowSyntaxErrors: c.errors ?? false });
-      if (c.errors) assert.ok(result.syntaxErrors > 0);
-      else assert.equal(result.syntaxErrors, 0);
-      assert.deepEqual(renderUntouched(g, input, result.root), input);
-      assert.ok(tokens(result.root).length > 10);
-    });
-  }
+  for (const c of cases) roundTripTest(c, grammar);
 
   test('C compoundStatement → {}, JavaScript block → {}, later items of a left-recursive list → ""', async (t) => {
     if (!sharedPresent) return t.skip("../shared not found");
