@@ -60,3 +60,52 @@ test("--phase blank removes whole runs of whitespace and nothing else", async ()
       assert.ok([" ", "\n\n ", "  ", "\n"].includes(run), JSON.stringify(s));
   }
 });
+
+test("--phase blank first deletes, in one test, every run that cannot join two tokens", async () => {
+  // Loose runs: beside a bracket or separator, between a word and punctuation, at either end.
+  // Tight runs: between two word characters ("int x") or two other punctuation marks ("- -").
+  const input = "  int x = ( a - -b ) ;\n";
+  const tested: string[] = [];
+  const result = await reduce(
+    Buffer.from(input),
+    (c) => {
+      const s = text(c);
+      tested.push(s);
+      return /int\s+x/.test(s) && /-\s+-/.test(s);
+    },
+    { pipeline: buildPipeline(["blank"], "both", undefined), jobs: 1 },
+  );
+  // tested[0] and [1] are reduce()'s checks of the original and of the empty input.
+  assert.equal(tested[2], "int x=(a- -b);");
+  assert.equal(text(result.output), "int x=(a- -b);");
+  // Two runs were left for ddmin, and neither can go: a handful of tests, not one per run.
+  assert.ok(tested.length <= 8, `${tested.length} tests: ${JSON.stringify(tested)}`);
+});
+
+test("--phase blank: when the loose runs cannot all go, line breaks are kept, then ddmin decides", async () => {
+  // A directive ends at its line break: the first try (every loose run) joins the two lines.
+  const input = "#define A(1)\nint y ;\n";
+  const tested: string[] = [];
+  const result = await reduce(
+    Buffer.from(input),
+    (c) => {
+      const s = text(c);
+      tested.push(s);
+      return /^#define A\(1\)\n\s*int y/.test(s);
+    },
+    { pipeline: buildPipeline(["blank"], "both", undefined), jobs: 1 },
+  );
+  assert.equal(tested[2], "#define A(1)int y;");
+  assert.equal(tested[3], "#define A(1)\nint y;\n");
+  assert.equal(text(result.output), "#define A(1)\nint y;");
+});
+
+test("--phase blank: the result is 1-minimal over runs whatever the first tries find", async () => {
+  // Every run here is tight (no first try), and the test needs only the last: ddmin removes the others.
+  const input = "a b c d";
+  const result = await reduce(Buffer.from(input), (c) => text(c).includes("c d"), {
+    pipeline: buildPipeline(["blank"], "both", undefined),
+    jobs: 1,
+  });
+  assert.equal(text(result.output), "abc d");
+});
