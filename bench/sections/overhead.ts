@@ -7,6 +7,12 @@
  * - the plain shell loop: a bash script that runs the same oracle on the same candidates (written to
  *   files beforehand), one after another — `for f in "$dir"/*; do "$oracle" "$f"; done` — timed as a
  *   whole. This is the speed of the machine: what any test runner must at least pay per test;
+ * - the worker-shaped loop: the same candidates, each in a directory of its own, run by one bash
+ *   script the way whittle's bash worker runs a test — job control (`set -m`) so that the test has a
+ *   process group of its own, `cd` into the test's directory, the two environment variables, stdin
+ *   and output redirected, the `S`/`E` report lines, `wait -f` — and nothing else: no Node, no
+ *   candidate written. What the bash co-process design can reach at best, with everything whittle
+ *   must keep per test (process-group kill, the per-test directory, the environment);
  * - for context, a bare Node spawn loop (write the candidate, child_process.spawn, wait) and whittle
  *   with the spawn runner.
  *
@@ -30,7 +36,13 @@ import { ratioSpread, spread, type Spread } from "../lib/stats.js";
 import { alternate, withCpu } from "../lib/timing.js";
 import { describeDefaults } from "../lib/defaults.js";
 
-const VARIANTS = ["whittle", "shell loop", "node spawn loop", "whittle (spawn runner)"] as const;
+const VARIANTS = [
+  "whittle",
+  "shell loop",
+  "worker-shaped loop",
+  "node spawn loop",
+  "whittle (spawn runner)",
+] as const;
 type Variant = (typeof VARIANTS)[number];
 
 export interface OracleFigures {
@@ -160,6 +172,25 @@ export async function measureOverhead(ctx: {
       loop,
       `for r in $(seq ${reductions}); do for f in '${candDir}'/*.txt; do '${script}' "$f"; done; done\n`,
     );
+    // The worker-shaped loop's candidates: one directory each, under the input's name.
+    const shapedDir = join(dir, "shaped");
+    candidates.forEach((c, i) => {
+      const d = join(shapedDir, `d${String(i).padStart(6, "0")}`);
+      mkdirSync(d, { recursive: true });
+      writeFileSync(join(d, "input.txt"), c);
+    });
+    const shaped = join(dir, "shaped.sh");
+    writeFileSync(
+      shaped,
+      [
+        "set -m",
+        `for r in $(seq ${reductions}); do for d in '${shapedDir}'/d*; do`,
+        `  { cd -- "$d" && WHITTLE_CANDIDATE="$PWD/input.txt" WHITTLE_TMPDIR=$PWD exec '${script}' "$PWD/input.txt" </dev/null >/dev/null 2>&1; } &`,
+        '  p=$!; echo "S 1 $p"; wait -f "$p"; s=$?; echo "E 1 $s"',
+        "done; done",
+        "",
+      ].join("\n"),
+    );
     const loopFile = join(dir, "loop-candidate.txt");
 
     const whittle = async (runner: "auto" | "spawn"): Promise<number> => {
@@ -195,6 +226,10 @@ export async function measureOverhead(ctx: {
             break;
           case "shell loop":
             await runShellLoop(loop);
+            tests = reductions * candidates.length;
+            break;
+          case "worker-shaped loop":
+            await runShellLoop(shaped);
             tests = reductions * candidates.length;
             break;
           case "node spawn loop":
@@ -259,7 +294,7 @@ export async function measureOverhead(ctx: {
 function render(d: OverheadData): string {
   const verdict = (ok: boolean): string => (ok ? "met" : "**not met**");
   const out = [
-    `Input: ${d.lines} lines (${d.inputBytes} bytes), one of which the oracle needs. Settings: ${d.settings}. ${d.repetitions} repetitions, alternating the four variants: whittle (default runner: the bash co-process), the plain shell loop (\`for f in …; do ./oracle.sh "$f"; done\` over the same candidates, written to files beforehand, timed as a whole), a bare Node spawn loop (write the file, spawn the script, wait) and whittle with the spawn runner.`,
+    `Input: ${d.lines} lines (${d.inputBytes} bytes), one of which the oracle needs. Settings: ${d.settings}. ${d.repetitions} repetitions, alternating the five variants: whittle (default runner: the bash co-process), the plain shell loop (\`for f in …; do ./oracle.sh "$f"; done\` over the same candidates, written to files beforehand, timed as a whole), the worker-shaped loop (the same candidates, each in its own directory, run by bash as whittle's worker runs a test: \`set -m\` for a process group of its own, \`cd\`, the environment, redirections, the report lines, \`wait -f\`; no Node), a bare Node spawn loop (write the file, spawn the script, wait) and whittle with the spawn runner.`,
     "",
   ];
   for (const o of d.oracles) {
@@ -276,7 +311,7 @@ function render(d: OverheadData): string {
           `${spreadText(o.cpuPerTestMs[v], 3)} ms`,
         ]),
       ),
-      `- whittle / shell loop: **${percentSpread(o.ratioToShell.whittle)}** (target ≥ ${o.target * 100} %: ${verdict(o.ratioToShell.whittle.median >= o.target)}).`,
+      `- whittle / shell loop: **${percentSpread(o.ratioToShell.whittle)}** (target ≥ ${o.target * 100} %: ${verdict(o.ratioToShell.whittle.median >= o.target)}). The worker-shaped loop (a test's own process group, directory and environment, run by bash alone, no Node): ${percentSpread(o.ratioToShell["worker-shaped loop"])} of the shell loop — the most a bash co-process that keeps these can reach.`,
       `- Wall time per test, medians: whittle ${ms(o.msPerTest.whittle.median)}, shell loop ${ms(o.msPerTest["shell loop"].median)} (whittle adds ${ms(o.msPerTest.whittle.median - o.msPerTest["shell loop"].median)}); whittle with the spawn runner ${ms(o.msPerTest["whittle (spawn runner)"].median)}.`,
       "",
     );
