@@ -16,16 +16,19 @@ import { UsageError } from "./args.js";
 export const FLAT_PHASES = ["line", "char", "glyph", "blank", "token", "hidden"] as const;
 
 /**
- * The default pipeline with a grammar: hoisting first, then HDDH to a fixpoint (HOIST*+HDDH* of the
- * hoisting paper, the combination that gave the smallest results there most often), then the
- * polish of what the tree phases leave: tokens, the visible characters, runs of whitespace, and
- * last all characters (for what only goes with the whitespace around it, such as a preprocessor
- * line's end). The tree phases reduce each level with DEFAULT_TREE_ALGORITHM, the polish with the
- * run's algorithm (ddmin by default: its complements remove what only goes together, as `{"a":[`
- * and `]}` around a value that hoisting cannot reach). Chosen by the `hdd` benchmark (README, "The
- * default grammar pipeline").
+ * The default pipeline with a grammar: coarse HDD first (only the nodes whose replacement is empty —
+ * list elements, optional parts — level by level from the root: the cheapest tree pass, which
+ * takes most of a large input away before hoisting tries its many candidates), then hoisting, then
+ * HDDH to a fixpoint (HOIST*+HDDH* of the hoisting paper, the combination that gave the smallest
+ * results there most often), then the polish of what the tree phases leave: tokens, the visible
+ * characters, runs of whitespace, and last all characters (for what only goes with the whitespace
+ * around it, such as a preprocessor line's end). The tree phases reduce each level with
+ * DEFAULT_TREE_ALGORITHM, the polish with the run's algorithm (ddmin by default: its complements
+ * remove what only goes together, as `{"a":[` and `]}` around a value that hoisting cannot reach).
+ * Chosen by the `hdd` benchmark (README, "The default grammar pipeline").
  */
 export const DEFAULT_TREE_PHASES: readonly string[] = [
+  "coarse",
   "hoist*",
   "prune+hoist*",
   "token",

@@ -10,7 +10,7 @@ import { FIXTURES, jsonObjArr87Case, runWhittle, scratch } from "../helpers/cli.
 
 const GRAMMAR = join(FIXTURES, "grammar", "JSON.g4");
 
-test("--grammar: the default pipeline (hoisting, HDDH*, then the polish, with ProbDD) reduces the JSON case to 87", async () => {
+test("--grammar: the default pipeline (coarse HDD, hoisting, HDDH*, then the polish, with ProbDD) reduces the JSON case to 87", async () => {
   const { dir, input, test: t, env } = jsonObjArr87Case();
   const stats = join(dir, "s.json");
   const run = await runWhittle([input, "--grammar", GRAMMAR, "--stats", stats, "-q", "--test", t], { env });
@@ -22,6 +22,7 @@ test("--grammar: the default pipeline (hoisting, HDDH*, then the polish, with Pr
     options: Record<string, unknown>;
   };
   assert.deepEqual(s.pipeline, [
+    "hdd:coarse",
     "hdd:hoist*",
     "hdd:prune+hoist*",
     "ddmin:token",
