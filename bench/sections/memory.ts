@@ -1,12 +1,20 @@
 /**
  * Section 12: memory of a tree reduction of a large input (issue 9's goal: HDD* on a ~600 KB C input
- * under 500 MB peak RSS). The generated C of the hdd section (markedC: functions with loops, a switch,
- * calls and sizeof; one function renamed to the marker a grep oracle looks for), HDD* (`--phase
- * 'prune*'`, -j 1), once with the built-in C language (tree-sitter, what `whittle bug.c` uses) and
- * once with the shared ANTLR C grammar (`--grammar C.g4`), alternating, three times each. Peak RSS
- * is the whittle process's own (getrusage through the bench's RSS hook), its test processes apart.
+ * generated with csmith under 500 MB peak RSS). The input: a csmith program (CSMITH_ARGS, about
+ * 580 KiB) with its `func_1` renamed to the marker a grep oracle looks for, when `csmith` is on PATH
+ * (Debian's package; a benchmark-only tool); else the generated C of the hdd section (markedC:
+ * functions with loops, a switch, calls and sizeof; one function renamed to the marker), and the
+ * report says so. HDD* (`--phase 'prune*'`, -j 1), once with the built-in C language (tree-sitter,
+ * what `whittle bug.c` uses) and once with the shared ANTLR C grammar (`--grammar C.g4`),
+ * alternating, three times each. Peak RSS is the whittle process's own (getrusage through the
+ * bench's RSS hook), its test processes apart.
+ *
+ * The shared C grammar, run by ANTLR's interpreters, reports syntax errors in csmith's valid C
+ * (`((void*)0 != l_7033)` inside deep call chains: "no viable alternative"), so the ANTLR run gets
+ * `--allow-syntax-errors` on that input; tree-sitter parses it cleanly.
  */
-import { existsSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BenchContext, Section } from "../lib/context.js";
 import { bytes, ms, spreadText, table } from "../lib/format.js";
@@ -17,6 +25,33 @@ import { runWhittle } from "../lib/whittle-cli.js";
 import { writeMarkedC } from "./hdd.js";
 
 const TARGET_BYTES = 500 * 1e6;
+/** csmith's options for the input: seed 3 with at most 40 functions gives 592,602 bytes (csmith 2.3.0). */
+const CSMITH_ARGS = ["--seed", "3", "--max-funcs", "40"] as const;
+
+/** The csmith input in `dir` (input.c, oracle.sh), or undefined when csmith is not installed. */
+function csmithC(
+  dir: string,
+  marker: string,
+): { input: string; oracle: string; source: string; generator: string } | undefined {
+  const version = spawnSync("csmith", ["--version"], { encoding: "utf8" });
+  if (version.status !== 0) return undefined;
+  mkdirSync(dir, { recursive: true });
+  const raw = join(dir, "csmith.c");
+  const made = spawnSync("csmith", [...CSMITH_ARGS, "-o", raw], { encoding: "utf8", timeout: 5 * MINUTE });
+  if (made.status !== 0) return undefined;
+  const source = readFileSync(raw, "utf8").replace(/\bfunc_1\b/g, marker);
+  const input = join(dir, "input.c");
+  writeFileSync(input, source);
+  const oracle = join(dir, "oracle.sh");
+  writeFileSync(oracle, `#!/bin/sh\nexec grep -q ${marker} "$1"\n`, { mode: 0o755 });
+  const name = version.stdout.split("\n")[0]!.trim();
+  return {
+    input,
+    oracle,
+    source,
+    generator: `${name} ${CSMITH_ARGS.join(" ")}, \`func_1\` renamed to ${marker}`,
+  };
+}
 const MINUTE = 60_000;
 
 interface FrontEndFigures {
@@ -32,6 +67,8 @@ interface FrontEndFigures {
 
 export interface MemoryData {
   inputBytes: number;
+  /** How the input was made: csmith and its options, or the hdd section's generator. */
+  generator: string;
   repetitions: number;
   frontEnds: FrontEndFigures[];
   targetBytes: number;
@@ -43,14 +80,22 @@ async function run(ctx: BenchContext): Promise<MemoryData> {
   const repetitions = ctx.quick ? 1 : 3;
   const marker = "marker_600k";
   const dir = join(ctx.tmpDir, "memory");
-  const { input, oracle, source } = writeMarkedC(dir, size, marker);
+  // csmith makes programs of its own size: the quick mode keeps the generator's 100 KB.
+  const csmith = ctx.quick ? undefined : csmithC(dir, marker);
+  const { input, oracle, source } = csmith ?? writeMarkedC(dir, size, marker);
+  const generator =
+    csmith?.generator ??
+    `the hdd section's generator${ctx.quick ? "" : " (csmith is not installed)"}, one function renamed to ${marker}`;
 
   const variants: { frontEnd: string; args: string[] }[] = [
     { frontEnd: "tree-sitter (built-in c)", args: [] },
   ];
   let note: string | null = null;
   if (existsSync(join(grammarsDir(ctx), GRAMMARS.c.files[0]!))) {
-    variants.push({ frontEnd: "ANTLR (shared C.g4)", args: grammarArgs(ctx, GRAMMARS.c) });
+    variants.push({
+      frontEnd: "ANTLR (shared C.g4)",
+      args: [...grammarArgs(ctx, GRAMMARS.c), ...(csmith ? ["--allow-syntax-errors"] : [])],
+    });
   } else note = "../shared not found: the ANTLR C grammar's run is left out";
 
   const figures = variants.map(() => ({
@@ -65,7 +110,7 @@ async function run(ctx: BenchContext): Promise<MemoryData> {
     for (const [i, v] of variants.entries()) {
       const r = await runWhittle(ctx, {
         section: "memory",
-        caseName: `generated-c-${size / 1000}k`,
+        caseName: csmith ? "csmith-c" : `generated-c-${size / 1000}k`,
         variant: `${v.frontEnd} #${rep + 1}`,
         label: "HDD*",
         input,
@@ -89,6 +134,7 @@ async function run(ctx: BenchContext): Promise<MemoryData> {
   }
   return {
     inputBytes: Buffer.byteLength(source),
+    generator,
     repetitions,
     targetBytes: TARGET_BYTES,
     note,
@@ -121,7 +167,7 @@ function render(data: MemoryData): string {
       (f.interesting.every((x) => x === true) ? "" : " (a result NOT interesting)"),
   ]);
   return [
-    `Input: generated C, ${bytes(data.inputBytes)} (the hdd section's generator, one function renamed to the marker a grep oracle needs). HDD* (\`--phase 'prune*'\`, \`-j 1\`), ${data.repetitions} repetition(s) per front-end, alternating. Peak RSS of the whittle process (getrusage); target: under ${data.targetBytes / 1e6} MB = ${bytes(data.targetBytes)} (issue 9).`,
+    `Input: C, ${bytes(data.inputBytes)}, from ${data.generator}; the oracle greps for the marker. The shared C grammar run by ANTLR's interpreters reports syntax errors in csmith's valid C, so its run on a csmith input has \`--allow-syntax-errors\`. HDD* (\`--phase 'prune*'\`, \`-j 1\`), ${data.repetitions} repetition(s) per front-end, alternating. Peak RSS of the whittle process (getrusage); target: under ${data.targetBytes / 1e6} MB = ${bytes(data.targetBytes)} (issue 9).`,
     "",
     table(["front-end", "peak RSS, median (min–max)", "under target", "tests", "wall", "result"], rows),
     "",
