@@ -9,6 +9,27 @@ import { reduce } from "../../src/index.js";
 
 const text = (b: Uint8Array): string => Buffer.from(b).toString();
 
+/**
+ * Reduces `input` with one phase at -j 1: the result, and every candidate the test saw, in order
+ * (the first two are reduce()'s checks of the original and of the empty input).
+ */
+async function reduceWith(
+  phase: string,
+  input: string,
+  interesting: (candidate: string) => boolean,
+): Promise<{ out: string; tested: string[] }> {
+  const tested: string[] = [];
+  const result = await reduce(
+    Buffer.from(input),
+    (c) => {
+      tested.push(text(c));
+      return interesting(text(c));
+    },
+    { pipeline: buildPipeline([phase], "both", undefined), jobs: 1 },
+  );
+  return { out: text(result.output), tested };
+}
+
 test("--phase glyph removes visible characters only, and is 1-minimal over them", async () => {
   const input = "int  main ( ) {\n\treturn 42 ;\n}\n";
   const tested: string[] = [];
@@ -65,19 +86,9 @@ test("--phase blank first deletes, in one test, every run that cannot join two t
   // Loose runs: beside a bracket or separator, between a word and punctuation, at either end.
   // Tight runs: between two word characters ("int x") or two other punctuation marks ("- -").
   const input = "  int x = ( a - -b ) ;\n";
-  const tested: string[] = [];
-  const result = await reduce(
-    Buffer.from(input),
-    (c) => {
-      const s = text(c);
-      tested.push(s);
-      return /int\s+x/.test(s) && /-\s+-/.test(s);
-    },
-    { pipeline: buildPipeline(["blank"], "both", undefined), jobs: 1 },
-  );
-  // tested[0] and [1] are reduce()'s checks of the original and of the empty input.
+  const { out, tested } = await reduceWith("blank", input, (s) => /int\s+x/.test(s) && /-\s+-/.test(s));
   assert.equal(tested[2], "int x=(a- -b);");
-  assert.equal(text(result.output), "int x=(a- -b);");
+  assert.equal(out, "int x=(a- -b);");
   // Two runs were left for ddmin, and neither can go: a handful of tests, not one per run.
   assert.ok(tested.length <= 8, `${tested.length} tests: ${JSON.stringify(tested)}`);
 });
@@ -85,27 +96,14 @@ test("--phase blank first deletes, in one test, every run that cannot join two t
 test("--phase blank: when the loose runs cannot all go, line breaks are kept, then ddmin decides", async () => {
   // A directive ends at its line break: the first try (every loose run) joins the two lines.
   const input = "#define A(1)\nint y ;\n";
-  const tested: string[] = [];
-  const result = await reduce(
-    Buffer.from(input),
-    (c) => {
-      const s = text(c);
-      tested.push(s);
-      return /^#define A\(1\)\n\s*int y/.test(s);
-    },
-    { pipeline: buildPipeline(["blank"], "both", undefined), jobs: 1 },
-  );
+  const { out, tested } = await reduceWith("blank", input, (s) => /^#define A\(1\)\n\s*int y/.test(s));
   assert.equal(tested[2], "#define A(1)int y;");
   assert.equal(tested[3], "#define A(1)\nint y;\n");
-  assert.equal(text(result.output), "#define A(1)\nint y;");
+  assert.equal(out, "#define A(1)\nint y;");
 });
 
 test("--phase blank: the result is 1-minimal over runs whatever the first tries find", async () => {
   // Every run here is tight (no first try), and the test needs only the last: ddmin removes the others.
-  const input = "a b c d";
-  const result = await reduce(Buffer.from(input), (c) => text(c).includes("c d"), {
-    pipeline: buildPipeline(["blank"], "both", undefined),
-    jobs: 1,
-  });
-  assert.equal(text(result.output), "abc d");
+  const { out } = await reduceWith("blank", "a b c d", (s) => s.includes("c d"));
+  assert.equal(out, "abc d");
 });
