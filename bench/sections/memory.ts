@@ -37,7 +37,12 @@ function csmithC(
   if (version.status !== 0) return undefined;
   mkdirSync(dir, { recursive: true });
   const raw = join(dir, "csmith.c");
-  const made = spawnSync("csmith", [...CSMITH_ARGS, "-o", raw], { encoding: "utf8", timeout: 5 * MINUTE });
+  // In `dir`: csmith writes a platform.info file where it runs.
+  const made = spawnSync("csmith", [...CSMITH_ARGS, "-o", raw], {
+    cwd: dir,
+    encoding: "utf8",
+    timeout: 5 * MINUTE,
+  });
   if (made.status !== 0) return undefined;
   const source = readFileSync(raw, "utf8").replace(/\bfunc_1\b/g, marker);
   const input = join(dir, "input.c");
