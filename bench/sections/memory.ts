@@ -33,11 +33,11 @@ function csmithC(
   dir: string,
   marker: string,
 ): { input: string; oracle: string; source: string; generator: string } | undefined {
-  const version = spawnSync("csmith", ["--version"], { encoding: "utf8" });
-  if (version.status !== 0) return undefined;
   mkdirSync(dir, { recursive: true });
+  // In `dir`: csmith writes a platform.info file where it runs, --version included.
+  const version = spawnSync("csmith", ["--version"], { cwd: dir, encoding: "utf8" });
+  if (version.status !== 0) return undefined;
   const raw = join(dir, "csmith.c");
-  // In `dir`: csmith writes a platform.info file where it runs.
   const made = spawnSync("csmith", [...CSMITH_ARGS, "-o", raw], {
     cwd: dir,
     encoding: "utf8",
