@@ -91,7 +91,7 @@ function isSeparator(byte: number): boolean {
  * two other punctuation characters (`a - -b`, `x / *p`) stay. A guess about the language, used only
  * to order the tests: ddmin still tries every run.
  */
-export function looseRuns(current: Uint8Array, ranges: readonly number[]): number[] {
+function looseRuns(current: Uint8Array, ranges: readonly number[]): number[] {
   const loose: number[] = [];
   for (let unit = 0; 2 * unit < ranges.length; unit++) {
     const before = current[ranges[2 * unit]! - 1];
