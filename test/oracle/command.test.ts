@@ -688,7 +688,7 @@ test(
     );
     const child = nodeChild(
       `import { CommandOracle } from ${oracleModule};
-     const o = new CommandOracle({ command: [${JSON.stringify(hang)}], fileName: "f", runner: "shell", env: { OUT: ${JSON.stringify(s.out)} } });
+     const o = new CommandOracle({ command: [${JSON.stringify(hang)}], fileName: "f", runner: "shell", tmpRoot: ${JSON.stringify(s.root)}, env: { OUT: ${JSON.stringify(s.out)} } });
      await o.test(new Uint8Array([1]));`,
     );
     const test = await readPid(join(s.out, "test.pid"));
