@@ -1,7 +1,7 @@
 import { splitChars } from "../atoms/atoms.js";
 import { fullConfiguration } from "../ddmin/configuration.js";
 import { reduceList } from "./list.js";
-import type { Pass } from "./pass.js";
+import type { Pass, PassContext } from "./pass.js";
 
 /** ASCII whitespace. */
 function isBlank(byte: number): boolean {
@@ -119,44 +119,57 @@ function rangePass(
   return {
     name,
     async run(context) {
-      const { emit, evaluator, signal } = context;
-      let current = context.current;
-      let ranges = rangesOf(current);
-      emit({ type: "pass", pass: name, units: ranges.length / 2, size: current.length });
-      const tries = firstTries?.(current, ranges) ?? [];
-      const scoped = tries.length > 0 ? evaluator.scope("other") : undefined;
-      for (const [index, deleted] of tries.entries()) {
-        if (deleted.length === 0 || (index > 0 && sameUnits(deleted, tries[index - 1]!))) continue;
-        const drop = new Set(deleted);
-        const kept = Array.from({ length: ranges.length / 2 }, (_, unit) => unit).filter(
-          (unit) => !drop.has(unit),
-        );
-        const bytes = render(current, ranges, kept);
-        const key = { config: fullConfiguration(0), content: () => bytes };
-        const label = { kind: "complement" as const, index, round: 0, granularity: tries.length };
-        let interesting: boolean;
-        try {
-          interesting = await scoped!.test(key, signal, label);
-        } catch (error) {
-          scoped!.close();
-          evaluator.close();
-          if (signal.aborted) return { kind: "stopped", reason: signal.reason };
-          throw error;
-        }
-        if (interesting) {
-          scoped!.commit(key);
-          current = bytes;
-          ranges = rangesOf(current);
-          break;
-        }
-      }
-      scoped?.close();
-      const units = ranges.length / 2;
-      const base = current;
-      const baseRanges = ranges;
-      return reduceList({ ...context, current: base }, units, (config) => render(base, baseRanges, config));
+      const found = context.current;
+      const foundRanges = rangesOf(found);
+      context.emit({ type: "pass", pass: name, units: foundRanges.length / 2, size: found.length });
+      const first = firstTries
+        ? await firstInteresting(context, foundRanges, firstTries(found, foundRanges))
+        : undefined;
+      if (first?.kind === "stopped") return first;
+      const current = first?.bytes ?? found;
+      const ranges = first ? rangesOf(current) : foundRanges;
+      return reduceList({ ...context, current }, ranges.length / 2, (config) =>
+        render(current, ranges, config),
+      );
     },
   };
+}
+
+/**
+ * Tests `current` with each set of units of `tries` deleted, in order, until one is interesting:
+ * that one is committed and returned. Undefined when none is (or there were none).
+ */
+async function firstInteresting(
+  context: PassContext,
+  ranges: readonly number[],
+  tries: readonly (readonly number[])[],
+): Promise<{ kind: "found"; bytes: Uint8Array } | { kind: "stopped"; reason: unknown } | undefined> {
+  const { current, evaluator, signal } = context;
+  if (tries.length === 0) return undefined;
+  const scoped = evaluator.scope("other");
+  try {
+    for (const [index, deleted] of tries.entries()) {
+      if (deleted.length === 0 || (index > 0 && sameUnits(deleted, tries[index - 1]!))) continue;
+      const drop = new Set(deleted);
+      const kept = Array.from({ length: ranges.length / 2 }, (_, unit) => unit).filter(
+        (unit) => !drop.has(unit),
+      );
+      const bytes = render(current, ranges, kept);
+      const key = { config: fullConfiguration(0), content: () => bytes };
+      const label = { kind: "complement" as const, index, round: 0, granularity: tries.length };
+      if (await scoped.test(key, signal, label)) {
+        scoped.commit(key);
+        return { kind: "found", bytes };
+      }
+    }
+    return undefined;
+  } catch (error) {
+    evaluator.close();
+    if (signal.aborted) return { kind: "stopped", reason: signal.reason };
+    throw error;
+  } finally {
+    scoped.close();
+  }
 }
 
 function sameUnits(a: readonly number[], b: readonly number[]): boolean {
