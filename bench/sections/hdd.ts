@@ -226,9 +226,17 @@ export function writeMarkedC(
   size: number,
   marker: string,
 ): { input: string; oracle: string; source: string } {
+  return writeGrepCase(dir, markedC(size, marker), marker);
+}
+
+/** Writes `source` into `dir` as `input.c`, beside an `oracle.sh` that greps for `marker`. */
+export function writeGrepCase(
+  dir: string,
+  source: string,
+  marker: string,
+): { input: string; oracle: string; source: string } {
   mkdirSync(dir, { recursive: true });
   const input = join(dir, "input.c");
-  const source = markedC(size, marker);
   writeFileSync(input, source);
   const oracle = join(dir, "oracle.sh");
   writeFileSync(oracle, `#!/bin/sh\nexec grep -q ${marker} "$1"\n`, { mode: 0o755 });

@@ -14,15 +14,15 @@
  * `--allow-syntax-errors` on that input; tree-sitter parses it cleanly.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BenchContext, Section } from "../lib/context.js";
 import { bytes, ms, spreadText, table } from "../lib/format.js";
 import { GRAMMARS, grammarArgs, grammarsDir } from "../lib/grammars.js";
 import { progress } from "../lib/log.js";
 import { spread, type Spread } from "../lib/stats.js";
-import { runWhittle } from "../lib/whittle-cli.js";
-import { writeMarkedC } from "./hdd.js";
+import { MINUTE, runWhittle } from "../lib/whittle-cli.js";
+import { writeGrepCase, writeMarkedC } from "./hdd.js";
 
 const TARGET_BYTES = 500 * 1e6;
 /** csmith's options for the input: seed 3 with at most 40 functions gives 592,602 bytes (csmith 2.3.0). */
@@ -45,19 +45,12 @@ function csmithC(
   });
   if (made.status !== 0) return undefined;
   const source = readFileSync(raw, "utf8").replace(/\bfunc_1\b/g, marker);
-  const input = join(dir, "input.c");
-  writeFileSync(input, source);
-  const oracle = join(dir, "oracle.sh");
-  writeFileSync(oracle, `#!/bin/sh\nexec grep -q ${marker} "$1"\n`, { mode: 0o755 });
   const name = version.stdout.split("\n")[0]!.trim();
   return {
-    input,
-    oracle,
-    source,
+    ...writeGrepCase(dir, source, marker),
     generator: `${name} ${CSMITH_ARGS.join(" ")}, \`func_1\` renamed to ${marker}`,
   };
 }
-const MINUTE = 60_000;
 
 interface FrontEndFigures {
   frontEnd: string;
