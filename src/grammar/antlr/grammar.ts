@@ -37,12 +37,15 @@ import { javascriptHelpers, JAVASCRIPT_SUPERCLASSES } from "./helpers/javascript
 import type { GrammarHelpers } from "./helpers/types.js";
 import {
   CollectingErrorListener,
+  MAX_DFA_CONFIGURATIONS,
   lexerBaseClass,
   parserBaseClass,
   TrackedRuleContext,
+  type DfaBound,
   type RuleDoneHook,
   type SyntaxErrorInfo,
 } from "./interpreters.js";
+import { ExactDFA } from "./dfa.js";
 import { parseHelperCall } from "./predicates.js";
 import { groupChildren } from "../groups.js";
 import { joinTokenTexts, shortestRuleTexts, shortestTokenTexts } from "./replacements.js";
@@ -60,6 +63,12 @@ export interface AntlrGrammarOptions {
   readonly grammarHelpers?: string | GrammarHelpers;
   /** Where processed grammars are cached; false: no cache. Default: defaultCacheDir(). */
   readonly cacheDir?: string | false;
+  /**
+   * How many ATN configurations the states of one decision's lookahead DFA may hold before it
+   * starts afresh (dfa.ts). The parse is the same whatever the bound; only its speed and memory
+   * differ. Default: MAX_DFA_CONFIGURATIONS.
+   */
+  readonly maxDfaConfigurations?: number;
 }
 
 export interface ParseOptions {
@@ -107,7 +116,14 @@ export async function loadAntlrGrammar(options: AntlrGrammarOptions): Promise<An
     data = { format: GRAMMAR_DATA_FORMAT, lexer, parser, replacements: { tokens: [], rules: [] } };
   }
   const helpers = await resolveHelpers(options.grammarHelpers, data);
-  const grammar = new AntlrGrammar(data, helpers, source, cacheFile, options.start);
+  const grammar = new AntlrGrammar(
+    data,
+    helpers,
+    source,
+    cacheFile,
+    options.start,
+    options.maxDfaConfigurations,
+  );
   if (source === "tool" && cacheFile) writeGrammarCache(cacheFile, grammar.data);
   return grammar;
 }
@@ -213,7 +229,7 @@ export class AntlrGrammar {
   private readonly parserClass: new (
     ...args: ConstructorParameters<typeof ParserInterpreter>
   ) => ParserInterpreter;
-  private parser: ParserInterpreter | null = null;
+  private parser: (ParserInterpreter & DfaBound) | null = null;
   private readonly glueMemo = new Map<string, boolean>();
 
   constructor(
@@ -222,6 +238,7 @@ export class AntlrGrammar {
     source: GrammarSource,
     cacheFile: string | null,
     start: string | undefined,
+    private readonly maxDfaConfigurations = MAX_DFA_CONFIGURATIONS,
   ) {
     this.source = source;
     this.cacheFile = cacheFile;
@@ -432,6 +449,18 @@ export class AntlrGrammar {
     }
   }
 
+  /**
+   * How many ATN configurations the states of the parser's lookahead DFA of each decision hold now
+   * (none before a parse).
+   */
+  dfaSizes(): number[] {
+    return (
+      this.parser?.interpreter.decisionToDFA.map((dfa) =>
+        dfa instanceof ExactDFA ? dfa.configurations : 0,
+      ) ?? []
+    );
+  }
+
   private parserFor(tokens: CommonTokenStream): ParserInterpreter {
     if (this.parser) {
       this.parser.tokenStream = tokens;
@@ -442,7 +471,8 @@ export class AntlrGrammar {
         this.ruleNames.slice(),
         this.parserAtn,
         tokens,
-      );
+      ) as ParserInterpreter & DfaBound;
+      this.parser.maxDfaConfigurations = this.maxDfaConfigurations;
     }
     return this.parser;
   }

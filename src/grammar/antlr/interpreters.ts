@@ -15,11 +15,13 @@ import {
   ParserInterpreter,
   PlusBlockStartState,
   type ATNSimulator,
+  type DecisionState,
   type ParserRuleContext,
   type RecognitionException,
   type Recognizer,
   type Token,
 } from "antlr4ng";
+import { boundDfa, useExactDfas } from "./dfa.js";
 import type { LexerClass, ParserClass } from "./helpers/types.js";
 import { invokeHelper, type HelperCall } from "./predicates.js";
 
@@ -62,6 +64,11 @@ export interface RuleDoneHook {
   onRuleDone: RuleDone | undefined;
 }
 
+/** The parser's bound on one decision's lookahead DFA, in configurations (see dfa.ts). */
+export interface DfaBound {
+  maxDfaConfigurations: number;
+}
+
 /** Predicate and action calls by index (null: not a helper call, ignored). */
 export interface HelperCalls {
   readonly predicates: readonly (HelperCall | null)[];
@@ -70,6 +77,11 @@ export interface HelperCalls {
 
 export function lexerBaseClass(calls: HelperCalls): LexerClass {
   return class WhittleLexer extends LexerInterpreter {
+    constructor(...args: ConstructorParameters<typeof LexerInterpreter>) {
+      super(...args);
+      useExactDfas(this.interpreter);
+    }
+
     override sempred(_ctx: ParserRuleContext | null, _rule: number, predIndex: number): boolean {
       const call = calls.predicates[predIndex];
       return call ? invokeHelper(this, call) : true;
@@ -82,12 +94,32 @@ export function lexerBaseClass(calls: HelperCalls): LexerClass {
   };
 }
 
+/**
+ * The default bound on one decision's DFA, in ATN configurations held by its states (see dfa.ts);
+ * chosen by measurement on csmith's C with the shared C.g4 and on the JavaScript grammar's 130 KB
+ * cases (bench/README.md, "ANTLR's lookahead DFA").
+ */
+export const MAX_DFA_CONFIGURATIONS = 100_000;
+
 const stateType = (s: ATNState): number => (s.constructor as typeof ATNState).stateType;
 
 export function parserBaseClass(calls: HelperCalls): ParserClass {
-  return class WhittleParser extends ParserInterpreter implements RuleDoneHook {
+  return class WhittleParser extends ParserInterpreter implements RuleDoneHook, DfaBound {
     private previousState: ATNState | null = null;
     onRuleDone: RuleDone | undefined = undefined;
+    /** How many configurations one decision's DFA may hold before it starts afresh (see dfa.ts). */
+    maxDfaConfigurations = MAX_DFA_CONFIGURATIONS;
+
+    constructor(...args: ConstructorParameters<typeof ParserInterpreter>) {
+      super(...args);
+      useExactDfas(this.interpreter);
+    }
+
+    protected override visitDecisionState(p: DecisionState): number {
+      // Only decisions with a choice are predicted (the others have no DFA: decision -1).
+      if (p.transitions.length > 1) boundDfa(this.interpreter, p.decision, this.maxDfaConfigurations);
+      return super.visitDecisionState(p);
+    }
 
     override exitRule(): void {
       const ctx = this.context;
