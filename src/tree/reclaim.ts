@@ -28,6 +28,39 @@ function collector(): (() => void) | null {
   return collect;
 }
 
+/**
+ * How far V8's heap may grow past what a full collection leaves live while a large input is parsed,
+ * in percent. V8 picks the factor itself (up to 4×) from how fast it collects; ANTLR's prediction
+ * on deeply nested input allocates configuration sets by the hundred MB, most of them dead at once,
+ * and V8 answers by growing the heap: for 579 KiB of csmith's C with the shared C.g4, a peak RSS of
+ * 1.3 GB over 260 MB of live data. At 30 %, 540 MB, for a parse about 15 % slower (bench/README.md,
+ * "ANTLR's lookahead DFA").
+ */
+const PARSE_HEAP_GROWING_PERCENT = 30;
+
+/** Sets V8's heap growing factor (0: V8's own choice); false if V8 refused the flag. */
+function setHeapGrowing(percent: number): boolean {
+  try {
+    setFlagsFromString(`--heap-growing-percent=${percent}`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs the parse of `bytes` bytes of input: for a large input, with the heap's growth held to
+ * PARSE_HEAP_GROWING_PERCENT, and V8's own factor restored afterwards.
+ */
+export function parseWithTightHeap<T>(bytes: number, parse: () => T): T {
+  if (bytes < LARGE_PARSE_BYTES || !setHeapGrowing(PARSE_HEAP_GROWING_PERCENT)) return parse();
+  try {
+    return parse();
+  } finally {
+    setHeapGrowing(0);
+  }
+}
+
 /** After parsing (or building the tree of) `bytes` bytes of input: collects if that was large. */
 export function reclaimAfterParse(bytes: number): void {
   if (bytes >= LARGE_PARSE_BYTES) collector()?.();
