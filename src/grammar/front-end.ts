@@ -6,7 +6,7 @@ import { ALL_TRANSFORMS, Tree, type TreeTransforms } from "../tree/tree.js";
 import { WhittleError } from "../errors.js";
 import { loadAntlrGrammar, type AntlrGrammar, type SyntaxErrorInfo } from "./antlr/index.js";
 import { islandSpan, type FormatFile, type IslandRule } from "./format-file.js";
-import { reclaimAfterParse } from "../tree/reclaim.js";
+import { parseWithTightHeap, reclaimAfterParse } from "../tree/reclaim.js";
 
 export interface AntlrFrontEndOptions {
   /** A combined grammar, or a lexer and a parser grammar (imported grammars are found beside them). */
@@ -68,8 +68,11 @@ export class AntlrFrontEnd implements TreeFrontEnd, SyntaxCheck {
    */
   readonly cheapSyntaxCheck = false;
   private readonly replacements: Replacements;
-  /** The last input checked (checkOriginal), its tree (islands expanded) and its error count. */
-  private last: { input: Uint8Array; root: RawNode | null; errors: number } | undefined;
+  /**
+   * The last input checked (checkOriginal), its tree (islands expanded; undefined once `parse` has
+   * taken it) and its error count.
+   */
+  private last: { input: Uint8Array; root: RawNode | null | undefined; errors: number } | undefined;
   private parseMs = 0;
   private parsedBytes = 0;
 
@@ -193,7 +196,9 @@ export class AntlrFrontEnd implements TreeFrontEnd, SyntaxCheck {
 
   private timedParse(input: Uint8Array, allowSyntaxErrors: boolean): ReturnType<AntlrGrammar["parse"]> {
     const start = performance.now();
-    const result = this.host.grammar.parse(input, { allowSyntaxErrors, ...this.fileName() });
+    const result = parseWithTightHeap(input.length, () =>
+      this.host.grammar.parse(input, { allowSyntaxErrors, ...this.fileName() }),
+    );
     this.parseMs += performance.now() - start;
     this.parsedBytes += input.length;
     reclaimAfterParse(input.length);
@@ -202,11 +207,14 @@ export class AntlrFrontEnd implements TreeFrontEnd, SyntaxCheck {
 
   parse(input: Uint8Array): ReturnType<TreeFrontEnd["parse"]> {
     const last = this.last;
-    this.last = undefined; // its tree is used once: the model copies it
     let root: RawNode | null;
-    if (last !== undefined && sameBytes(last.input, input)) {
+    if (last !== undefined && last.root !== undefined && sameBytes(last.input, input)) {
       root = last.root;
+      // Its tree is used once (the model copies it); its error count stays for the syntax filter,
+      // which asks for it after the tree is built (a second parse of 579 KiB of C takes a minute).
+      this.last = { input: last.input, root: undefined, errors: last.errors };
     } else {
+      this.last = undefined;
       root = this.timedParse(input, true).root;
       if (root !== null) this.expandIslands(root, input, this.host, [], 0);
     }

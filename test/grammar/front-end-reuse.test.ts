@@ -33,6 +33,12 @@ test("the original is parsed once for its check, its tree and its error count", 
   assert.equal(frontEnd.syntaxErrors(Buffer.from(input)), 0, "equal bytes, another array");
   const { tree } = frontEnd.parse(Buffer.from(input));
   assert.equal(parses, 1, "the check's parse gave the tree");
+  assert.equal(frontEnd.syntaxErrors(input), 0);
+  assert.equal(
+    parses,
+    1,
+    "its error count outlives the tree (the syntax filter asks after the tree is built)",
+  );
   assert.ok(tree.size > 10);
   assert.notEqual(frontEnd.msPerByte(), undefined, "the parse was timed");
   // The tree is given once; later parses and other bytes are parsed.
