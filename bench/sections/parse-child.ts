@@ -3,10 +3,36 @@
  * holds it, else with the antlr-ng tool) and optionally parses one input, then prints one JSON line
  * of figures. Run alone so that the load is cold (nothing imported yet) and maxRSS is this parse's.
  *
- *   node dist/bench/sections/parse-child.js <cacheDir|-> <start|-> <input|-> <grammar.g4>...
+ *   node dist/bench/sections/parse-child.js <variant> <cacheDir|-> <start|-> <input|-> <grammar.g4>...
+ *
+ * The variant is how ANTLR's lookahead DFAs and V8's heap are run (src/grammar/antlr/dfa.ts,
+ * src/tree/reclaim.ts): `default`, as whittle parses (exact DFA look-up, the default bound on each
+ * decision's DFA, the heap's growth held during a large parse); `unbounded`, the same without the
+ * bound; `antlr4ng`, as whittle parsed before (antlr4ng's own DFA look-up by hash alone, no bound,
+ * V8's own heap growth).
  */
 import { readFileSync } from "node:fs";
+import { DFA } from "antlr4ng";
+import { ExactDFA } from "../../src/grammar/antlr/dfa.js";
 import { loadAntlrGrammar } from "../../src/grammar/antlr/index.js";
+import { parseWithTightHeap } from "../../src/tree/reclaim.js";
+
+export const PARSE_VARIANTS = ["default", "unbounded", "antlr4ng"] as const;
+export type ParseVariant = (typeof PARSE_VARIANTS)[number];
+
+/** Gives ExactDFA antlr4ng's own look-up back (the DFA class's methods over its hash-keyed map). */
+function useAntlr4ngDfaLookup(): void {
+  const base = DFA.prototype as unknown as Record<string, unknown>;
+  const exact = ExactDFA.prototype as unknown as Record<string, unknown>;
+  for (const method of ["getState", "getStateForConfigs", "addState", "getStates"]) {
+    exact[method] = base[method];
+  }
+  Object.defineProperty(
+    ExactDFA.prototype,
+    "length",
+    Object.getOwnPropertyDescriptor(DFA.prototype, "length")!,
+  );
+}
 
 export interface ParseChildResult {
   source: "cache" | "tool";
@@ -22,12 +48,16 @@ export interface ParseChildResult {
 }
 
 async function main(): Promise<void> {
-  const [cacheDir, start, input, ...grammarFiles] = process.argv.slice(2);
+  const [variantArg, cacheDir, start, input, ...grammarFiles] = process.argv.slice(2);
+  const variant = variantArg as ParseVariant;
+  if (!PARSE_VARIANTS.includes(variant)) throw new Error(`unknown parse variant ${variantArg}`);
+  if (variant === "antlr4ng") useAntlr4ngDfaLookup();
   const t0 = performance.now();
   const grammar = await loadAntlrGrammar({
     grammarFiles,
     cacheDir: !cacheDir || cacheDir === "-" ? false : cacheDir,
     ...(start && start !== "-" ? { start } : {}),
+    ...(variant === "default" ? {} : { maxDfaConfigurations: Infinity }),
   });
   const loadMs = performance.now() - t0;
   const rssAfterLoadBytes = process.memoryUsage.rss();
@@ -37,7 +67,8 @@ async function main(): Promise<void> {
   if (input && input !== "-") {
     const bytes = readFileSync(input);
     const t1 = performance.now();
-    const result = grammar.parse(bytes, { allowSyntaxErrors: true });
+    const parse = (): ReturnType<typeof grammar.parse> => grammar.parse(bytes, { allowSyntaxErrors: true });
+    const result = variant === "antlr4ng" ? parse() : parseWithTightHeap(bytes.length, parse);
     parseMs = performance.now() - t1;
     syntaxErrors = result.syntaxErrors;
     let count = 0;

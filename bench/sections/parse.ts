@@ -2,18 +2,22 @@
  * Section `parse`: the ANTLR front-end (issue 8). Per shared grammar: load time in a fresh process,
  * cold (antlr-ng processes the .g4 files) and from the grammar cache; then per shared input with a
  * grammar, parse time, tokens, syntax errors and the process's peak RSS (each parse in its own child
- * with the cached grammar, so the figures are that parse's), and a generated 600 KB C file (full mode;
- * quick: 100 KB). Parses are not repeated: the JavaScript ones take tens of seconds.
+ * with the cached grammar, so the figures are that parse's), a generated 600 KB C file (full mode;
+ * quick: 100 KB) and, when csmith is installed (full mode), the memory section's csmith program.
+ * Each input is parsed three ways (parse-child.ts's variants): as whittle does, without the bound on
+ * the lookahead DFAs, and as whittle did with antlr4ng's own DFA (look-up by hash alone). Parses are
+ * not repeated: the JavaScript ones take tens of seconds.
  */
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import type { BenchContext, Section } from "../lib/context.js";
 import { bytes, ms, spreadText, table } from "../lib/format.js";
 import { progress } from "../lib/log.js";
 import { spread, type Spread } from "../lib/stats.js";
-import type { ParseChildResult } from "./parse-child.js";
+import { csmithC } from "./memory.js";
+import { PARSE_VARIANTS, type ParseChildResult, type ParseVariant } from "./parse-child.js";
 
 const run$ = promisify(execFile);
 
@@ -52,6 +56,7 @@ export interface ParseLoadRow {
 export interface ParseInputRow {
   grammar: string;
   case: string;
+  variant: ParseVariant;
   inputBytes: number;
   tokens: number;
   syntaxErrors: number;
@@ -100,17 +105,18 @@ async function run(ctx: BenchContext): Promise<ParseData> {
   mkdirSync(cacheDir, { recursive: true });
   const loads: ParseLoadRow[] = [];
   const inputs: ParseInputRow[] = [];
+  const todo: { grammar: GrammarSpec; name: string; input: string }[] = [];
   for (const g of GRAMMARS) {
     const files = g.files.map((f) => join(grammarsDir, f));
     const start = g.start ?? "-";
     const coldRuns: number[] = [];
     const cachedRuns: number[] = [];
     for (let rep = 0; rep < ctx.reps; rep++) {
-      const cold = await child(ctx, ["-", start, "-", ...files]);
+      const cold = await child(ctx, ["default", "-", start, "-", ...files]);
       coldRuns.push(cold.loadMs);
       // The first cached run fills the cache; it is timed as a cold load would be, so skip its time.
-      if (rep === 0) await child(ctx, [cacheDir, start, "-", ...files]);
-      const cached = await child(ctx, [cacheDir, start, "-", ...files]);
+      if (rep === 0) await child(ctx, ["default", cacheDir, start, "-", ...files]);
+      const cached = await child(ctx, ["default", cacheDir, start, "-", ...files]);
       if (cached.source !== "cache") throw new Error(`grammar ${g.id} was not read from the cache`);
       cachedRuns.push(cached.loadMs);
     }
@@ -126,41 +132,42 @@ async function run(ctx: BenchContext): Promise<ParseData> {
     );
     for (const name of g.cases) {
       const c = ctx.sharedCase(name);
-      if (!c) continue;
-      const input = join(ctx.sharedDir, "bench", "cases", name, c.inputName);
-      const r = await child(ctx, [cacheDir, start, input, ...files]);
+      if (c) todo.push({ grammar: g, name, input: join(ctx.sharedDir, "bench", "cases", name, c.inputName) });
+    }
+  }
+  const size = ctx.quick ? 100_000 : 600_000;
+  const generated = join(ctx.tmpDir, "generated.c");
+  writeFileSync(generated, generatedC(size));
+  const c = GRAMMARS.find((g) => g.id === "c")!;
+  todo.push({ grammar: c, name: `generated ${size / 1000} KB`, input: generated });
+  const csmith = ctx.quick ? undefined : csmithC(join(ctx.tmpDir, "parse-csmith"), "whittle_marker");
+  if (csmith) todo.push({ grammar: c, name: "csmith (memory section's)", input: csmith.input });
+  for (const t of todo) {
+    const files = t.grammar.files.map((f) => join(grammarsDir, f));
+    for (const variant of PARSE_VARIANTS) {
+      const r = await child(ctx, [variant, cacheDir, t.grammar.start ?? "-", t.input, ...files]);
       inputs.push({
-        grammar: g.id,
-        case: name,
-        inputBytes: c.input.length,
+        grammar: t.grammar.id,
+        case: t.name,
+        variant,
+        inputBytes: statSync(t.input).size,
         tokens: r.tokens ?? 0,
         syntaxErrors: r.syntaxErrors ?? 0,
         parseMs: r.parseMs ?? 0,
         rssAfterLoadBytes: r.rssAfterLoadBytes,
         maxRssBytes: r.maxRssBytes,
       });
-      progress(`parse: ${name} ${ms(r.parseMs ?? 0)}, peak RSS ${bytes(r.maxRssBytes)}`);
+      progress(`parse: ${t.name} (${variant}) ${ms(r.parseMs ?? 0)}, peak RSS ${bytes(r.maxRssBytes)}`);
     }
   }
-  const size = ctx.quick ? 100_000 : 600_000;
-  const file = join(ctx.tmpDir, "generated.c");
-  const generated = generatedC(size);
-  writeFileSync(file, generated);
-  const c = GRAMMARS.find((g) => g.id === "c")!;
-  const r = await child(ctx, [cacheDir, c.start ?? "-", file, ...c.files.map((f) => join(grammarsDir, f))]);
-  inputs.push({
-    grammar: "c",
-    case: `generated ${size / 1000} KB`,
-    inputBytes: Buffer.byteLength(generated),
-    tokens: r.tokens ?? 0,
-    syntaxErrors: r.syntaxErrors ?? 0,
-    parseMs: r.parseMs ?? 0,
-    rssAfterLoadBytes: r.rssAfterLoadBytes,
-    maxRssBytes: r.maxRssBytes,
-  });
-  progress(`parse: generated C ${bytes(size)} ${ms(r.parseMs ?? 0)}, peak RSS ${bytes(r.maxRssBytes)}`);
   return { loads, inputs, note: null };
 }
+
+const VARIANT_NAMES: Record<ParseVariant, string> = {
+  default: "exact, bounded",
+  unbounded: "exact, unbounded",
+  antlr4ng: "antlr4ng",
+};
 
 function render(data: ParseData): string {
   if (data.note) return `Skipped: ${data.note}.\n`;
@@ -169,10 +176,11 @@ function render(data: ParseData): string {
     data.loads.map((r) => [r.grammar, spreadText(r.coldMs, 0), spreadText(r.cachedMs, 0)]),
   );
   const inputTable = table(
-    ["grammar", "case", "input", "tokens", "syntax errors", "parse", "RSS after load", "peak RSS"],
+    ["grammar", "case", "DFA", "input", "tokens", "syntax errors", "parse", "RSS after load", "peak RSS"],
     data.inputs.map((r) => [
       r.grammar,
       r.case,
+      VARIANT_NAMES[r.variant],
       bytes(r.inputBytes),
       r.tokens,
       r.syntaxErrors,
@@ -185,7 +193,7 @@ function render(data: ParseData): string {
     "Grammar load in a fresh Node process (import of the front-end included), median (min–max):",
     "",
     loadTable,
-    "Parse of each shared input with its grammar (one run each, in its own process, grammar from the cache; error recovery on):",
+    "Parse of each input with its grammar (one run each, in its own process, grammar from the cache; error recovery on). DFA: *exact, bounded* is how whittle parses (DFA states found by their configurations, each decision's DFA started afresh past 100,000 configurations, V8's heap growth held to 30 % during a parse of 256 KiB or more); *exact, unbounded* the same without the bound; *antlr4ng* how whittle parsed before (antlr4ng's DFA, which finds states by a 32-bit hash alone, unbounded, V8's own heap growth). A DFA is a cache: the three parse the same unless antlr4ng's look-up returns the state of another configuration set, which shows as syntax errors in valid input.",
     "",
     inputTable,
   ].join("\n");
