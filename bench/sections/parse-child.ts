@@ -16,9 +16,7 @@ import { DFA } from "antlr4ng";
 import { ExactDFA } from "../../src/grammar/antlr/dfa.js";
 import { loadAntlrGrammar } from "../../src/grammar/antlr/index.js";
 import { parseWithTightHeap } from "../../src/tree/reclaim.js";
-
-export const PARSE_VARIANTS = ["default", "unbounded", "antlr4ng"] as const;
-export type ParseVariant = (typeof PARSE_VARIANTS)[number];
+import { PARSE_VARIANTS, type ParseVariant } from "./parse-variants.js";
 
 /** Gives ExactDFA antlr4ng's own look-up back (the DFA class's methods over its hash-keyed map). */
 function useAntlr4ngDfaLookup(): void {

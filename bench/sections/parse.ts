@@ -17,7 +17,8 @@ import { bytes, ms, spreadText, table } from "../lib/format.js";
 import { progress } from "../lib/log.js";
 import { spread, type Spread } from "../lib/stats.js";
 import { csmithC } from "./memory.js";
-import { PARSE_VARIANTS, type ParseChildResult, type ParseVariant } from "./parse-child.js";
+import type { ParseChildResult } from "./parse-child.js";
+import { PARSE_VARIANTS, type ParseVariant } from "./parse-variants.js";
 
 const run$ = promisify(execFile);
 
