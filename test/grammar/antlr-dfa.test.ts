@@ -11,6 +11,7 @@ import { ATNConfigSet, DFAState } from "antlr4ng";
 import { ExactDFA } from "../../src/grammar/antlr/dfa.js";
 import { loadAntlrGrammar, type AntlrGrammar } from "../../src/grammar/antlr/index.js";
 import type { RawNode } from "../../src/tree/raw.js";
+import { LARGE_PARSE_BYTES } from "../../src/tree/reclaim.js";
 import { FIXTURES } from "./helpers.js";
 
 const JSON_G4 = join(FIXTURES, "JSON.g4");
@@ -125,5 +126,16 @@ describe("the bound on a decision's DFA", () => {
     unbounded.parse(JAVA_INPUT);
     assert.ok(g.dfaSizes().some((n) => n > 0));
     assert.deepEqual(g.dfaSizes(), unbounded.dfaSizes());
+  });
+
+  test("a large input's DFAs are let go of after its parse; a small one's are kept", async () => {
+    const g = await load(JSON_G4);
+    g.parse(JSON_INPUT);
+    assert.ok(g.dfaSizes().some((n) => n > 0));
+    const items = Array.from({ length: 40_000 }, (_, i) => `{"k${i % 97}": [${i}, "v", null]}`);
+    const large = Buffer.from(`[${items.join(",")}]`);
+    assert.ok(large.length >= LARGE_PARSE_BYTES);
+    assert.ok(g.parse(large).root);
+    assert.ok(g.dfaSizes().every((n) => n === 0));
   });
 });

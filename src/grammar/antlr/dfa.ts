@@ -86,10 +86,23 @@ interface Simulator {
   readonly sharedContextCache?: PredictionContextCache;
 }
 
-/** Replaces every DFA of `simulator` (empty ones: call before the first prediction) by an ExactDFA. */
+/** Replaces every DFA of `simulator` by an empty ExactDFA. */
 export function useExactDfas(simulator: Simulator): void {
   const dfas = simulator.decisionToDFA;
   for (let d = 0; d < dfas.length; d++) dfas[d] = new ExactDFA(dfas[d]!.atnStartState, d);
+}
+
+/** Starts every DFA of `simulator` afresh, and its prediction-context cache. */
+export function resetDfas(simulator: Simulator): void {
+  useExactDfas(simulator);
+  newContextCache(simulator);
+}
+
+function newContextCache(simulator: Simulator): void {
+  if (simulator.sharedContextCache !== undefined) {
+    (simulator as { sharedContextCache: PredictionContextCache }).sharedContextCache =
+      new PredictionContextCache();
+  }
 }
 
 /**

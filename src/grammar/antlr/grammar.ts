@@ -45,7 +45,8 @@ import {
   type RuleDoneHook,
   type SyntaxErrorInfo,
 } from "./interpreters.js";
-import { ExactDFA } from "./dfa.js";
+import { ExactDFA, resetDfas } from "./dfa.js";
+import { LARGE_PARSE_BYTES } from "../../tree/reclaim.js";
 import { parseHelperCall } from "./predicates.js";
 import { groupChildren } from "../groups.js";
 import { joinTokenTexts, shortestRuleTexts, shortestTokenTexts } from "./replacements.js";
@@ -428,15 +429,17 @@ export class AntlrGrammar {
       );
     }
     const root = converter.rule(tree);
-    this.release();
+    this.release(decoded.offsets[decoded.offsets.length - 1]! >= LARGE_PARSE_BYTES);
     return { root, syntaxErrors: errors.length, errors };
   }
 
   /**
    * Lets go of the last parse: the warm parser otherwise keeps its tokens and contexts until the
-   * next parse. Its DFA, which makes later parses fast, stays.
+   * next parse. Its DFA, which makes later parses fast, stays, unless the input was `large`: the
+   * DFA a large input leaves (up to maxDfaConfigurations per decision) is then more than later
+   * parses of smaller inputs gain from it, and would be held for the rest of the run.
    */
-  private release(): void {
+  private release(large: boolean): void {
     this.lexer.inputStream = CharStream.fromString("");
     if (this.parser) {
       this.parser.tokenStream = new CommonTokenStream(this.lexer);
@@ -446,6 +449,7 @@ export class AntlrGrammar {
       (this.parser.interpreter as unknown as { predictionState: unknown }).predictionState = undefined;
       // Its error strategy keeps the context of its last look at the next tokens (reset() leaves it).
       this.parser.errorHandler = new DefaultErrorStrategy();
+      if (large) resetDfas(this.parser.interpreter);
     }
   }
 
