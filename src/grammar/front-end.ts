@@ -219,8 +219,11 @@ export class AntlrFrontEnd implements TreeFrontEnd, SyntaxCheck {
       if (root !== null) this.expandIslands(root, input, this.host, [], 0);
     }
     const raw = root ?? emptyRoot(this.host.grammar.startRule);
-    // The raw tree is a fresh parse, or the check's, which is used once (above): copied once.
-    const tree = Tree.build(input, raw, this.options.transforms ?? ALL_TRANSFORMS, this.replacements, true);
+    // The raw tree is a fresh parse, or the check's, which is used once (above): copied once. The
+    // copy allocates as much as a parse (drafts, then the model's arrays): the same tight heap.
+    const tree = parseWithTightHeap(input.length, () =>
+      Tree.build(input, raw, this.options.transforms ?? ALL_TRANSFORMS, this.replacements, true),
+    );
     return { tree, glue: this.glue };
   }
 
