@@ -11,7 +11,7 @@
  *
  * Both parse csmith's C without syntax errors. (Before whittle's ANTLR parser found lookahead DFA
  * states by their configurations (src/grammar/antlr/dfa.ts), hash collisions in antlr4ng's DFA made
- * four false syntax errors in this input, and recovery dropped the second half of the file.)
+ * four false syntax errors in this input, and recovery skipped its second half as unstructured tokens.)
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";

@@ -33,10 +33,11 @@ function collector(): (() => void) | null {
  * in percent. V8 picks the factor itself (up to 4×) from how fast it collects; ANTLR's prediction
  * on deeply nested input allocates configuration sets by the hundred MB, most of them dead at once,
  * and V8 answers by growing the heap: for 579 KiB of csmith's C with the shared C.g4, a peak RSS of
- * 1.3 GB over 260 MB of live data. At 30 %, 540 MB, for a parse about 15 % slower (bench/README.md,
- * "ANTLR's lookahead DFA").
+ * 1.3 GB over about 260 MB of live data. Held to 15 %, whittle's HDD* on that file peaked at
+ * 411–463 MiB in two runs (at 30 %: 446–489 MiB), in no more time that the machine's noise showed;
+ * the benchmark's figures are in bench/README.md, section "Memory".
  */
-const PARSE_HEAP_GROWING_PERCENT = 30;
+const PARSE_HEAP_GROWING_PERCENT = 15;
 
 /** Sets V8's heap growing factor (0: V8's own choice); false if V8 refused the flag. */
 function setHeapGrowing(percent: number): boolean {

@@ -5,20 +5,21 @@
  * Exact: antlr4ng 3.0.16 finds a DFA state by the 32-bit hash of its ATN configuration set alone
  * (`DFA.states` is a Map from hash to state). When two different sets share a hash, prediction
  * continues from the wrong state and may predict the wrong alternative: syntax errors in valid
- * input, and ANTLR's recovery then throws away the rest of the parse. On 579 KiB of csmith's C the
+ * input, and error recovery loses the structure of what follows. On 579 KiB of csmith's C the
  * shared C.g4 gathers 121,000 states for one decision, the birthday bound makes collisions certain,
- * and 7 of them cost 4 false syntax errors, the last of which ended the parse at line 3,284 of
- * 7,022. `ExactDFA` keeps the hash as the first look-up and compares the configurations themselves
- * (as ANTLR's Java runtime does, whose DFA is a set of states compared by `equals`).
+ * and 7 of them cost 4 false syntax errors; after the last (line 3,284 of 7,022) recovery skipped
+ * the rest of the file, which reached the tree as one flat run of tokens. `ExactDFA` keeps the hash
+ * as the first look-up and then compares the configurations themselves (as ANTLR's Java runtime
+ * does: its DFA keeps states in a map keyed by the state, compared with `equals`).
  *
  * Bounded: the DFA only ever grows. On input whose lookahead rarely repeats (deeply nested
  * expressions: every prediction of C.g4's `assignmentExpression` scans its whole argument) it grows
- * into millions of configurations that are seldom used again: 3.4 GB for that C; the JavaScript
- * grammar's `singleExpression` holds 3.5 M configurations in 5,600 states after 130 KB of
- * JavaScript. `boundDfa` starts a decision's DFA afresh when its states hold more than a given number
- * of configurations, and with it the simulator's prediction-context
- * cache, which would otherwise keep every context those states held. The parse is the same (a DFA
- * is a cache of what the ATN simulation computes); only its speed depends on what is cached.
+ * into millions of configurations that are seldom used again: a 3.2 GiB peak for that C; the
+ * JavaScript grammar's `singleExpression` holds 3.5 M configurations in 5,600 states after 130 KB
+ * of JavaScript. `boundDfa` starts a decision's DFA afresh when its states hold more than a given
+ * number of configurations, and with it the simulator's prediction-context cache, which would
+ * otherwise keep every context those states held. The parse is the same (a DFA is a cache of what
+ * the ATN simulation computes); only its speed depends on what is cached.
  */
 import { DFA, PredictionContextCache, type ATNConfigSet, type DFAState } from "antlr4ng";
 

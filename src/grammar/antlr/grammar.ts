@@ -515,6 +515,9 @@ export function decodeInput(input: Uint8Array | string): DecodedInput {
   return { text, offsets: Uint32Array.from(offsets) };
 }
 
+/** The children of every token node: one frozen empty array rather than one each (580 KiB of C: 180 k). */
+const NO_CHILDREN: readonly RawNode[] = Object.freeze([]);
+
 /**
  * Parse tree → RawNode, grouping quantified children and filling in replacements. Subtrees are
  * converted as ANTLR completes them (`done`), bottom-up; `rule` then converts what is left.
@@ -544,7 +547,7 @@ class TreeConverter {
       end: this.offsets[t.stop + 1]!,
       removable: false,
       replacement: this.replacementOf(kind) ?? t.text ?? "",
-      children: [],
+      children: NO_CHILDREN,
     };
   }
 
