@@ -117,9 +117,6 @@ export function boundDfa(simulator: Simulator, decision: number, maxConfiguratio
   const dfa = dfas[decision]!;
   if (!(dfa instanceof ExactDFA) || dfa.configurations <= maxConfigurations) return false;
   dfas[decision] = new ExactDFA(dfa.atnStartState, decision);
-  if (simulator.sharedContextCache !== undefined) {
-    (simulator as { sharedContextCache: PredictionContextCache }).sharedContextCache =
-      new PredictionContextCache();
-  }
+  newContextCache(simulator);
   return true;
 }
