@@ -34,8 +34,10 @@ function collector(): (() => void) | null {
  * on deeply nested input allocates configuration sets by the hundred MB, most of them dead at once,
  * and V8 answers by growing the heap: for 579 KiB of csmith's C with the shared C.g4, a peak RSS of
  * 1.3 GB over about 260 MB of live data. Held to 15 %, whittle's HDD* on that file peaked at
- * 411–463 MiB in two runs (at 30 %: 446–489 MiB), in no more time than the machine's noise showed;
- * the benchmark's figures are in bench/README.md, section "Memory".
+ * 411–463 MiB in two runs by hand (at 30 %: 444–489 MiB in five runs, four of them before the DFAs
+ * were let go of after the parse and before the copy into the model ran under this heap), in no
+ * more time than the machine's noise showed; the benchmark's figures are in bench/README.md,
+ * section "Memory".
  */
 const PARSE_HEAP_GROWING_PERCENT = 15;
 
