@@ -126,7 +126,12 @@ export interface OracleCounters {
   /** Wall time of the runs that timed out, in ms (each from its start until its group was gone). */
   timeoutMs: number;
   /**
-   * Runs started ahead of their test (a follow-up, see `prepare` with `next`) that were not asked for
+   * Runs that were follow-ups (see `prepare` with `nextIf`): the worker started them the moment the
+   * test before them ended, without waiting for Node. Included in `runs`.
+   */
+  followUps: number;
+  /**
+   * Runs started ahead of their test (a follow-up, see `prepare` with `nextIf`) that were not asked for
    * in the end — the reduction stopped, or the candidate was dropped — and were killed. Not in `runs`.
    */
   unused: number;
@@ -177,7 +182,14 @@ export class CommandOracle {
   #flushing: Promise<void> | undefined;
   #closed = false;
   /** What this oracle has done: runs, re-tests, timeouts and the time they took. */
-  readonly counters: OracleCounters = { runs: 0, retests: 0, timeouts: 0, timeoutMs: 0, unused: 0 };
+  readonly counters: OracleCounters = {
+    runs: 0,
+    retests: 0,
+    timeouts: 0,
+    timeoutMs: 0,
+    followUps: 0,
+    unused: 0,
+  };
 
   constructor(options: CommandOracleOptions) {
     const [program, ...args] = options.command;
@@ -405,6 +417,7 @@ export class CommandOracle {
           ? this.#shellStarted(followed, dir)
           : await this.#start(dir, file, substituteCandidate(this.#args, file));
       this.counters.runs++;
+      if (followed !== undefined) this.counters.followUps++;
       const run = await this.#supervise(started, signal, limitMs);
       if (run.outcome === "timeout") {
         this.counters.timeouts++;

@@ -13,7 +13,6 @@
  *     y AFTER ID DIR OUT  (the same, if test AFTER was interesting ($? = 0))
  *     S ID PGID           (worker → Node: started; the test's process group)
  *     E ID STATUS         (worker → Node: the test ended, with this $?)
- *     X ID                (worker → Node: an `n` or `y` line was skipped)
  *
  * DIR is relative to the worker's working directory (the oracle's directory for test directories)
  * when it is inside it, and OUT is "-" for /dev/null: bash reads its commands one byte per system
@@ -22,7 +21,9 @@
  * reducer knows, while a test runs, which candidate it tests next after either answer
  * (Oracle.prepare with `nextIf`). Node sends at most one `n` and one `y` per test, while it runs, so
  * the worker reads them once that test has ended (lines queue in the pipe): the first that applies
- * runs, and the others name a test that no longer ended last.
+ * runs, and the others, which name a test that no longer ended last, are skipped without a word
+ * (Node knows from the E line which one runs). Lines may be written before the worker is ready: it
+ * reads them once it is, so a follow-up can be queued behind a new worker's first test.
  *
  * A worker is bash with `set -m` (job control) and no terminal: it starts the test as a background
  * job, which gets a process group of its own whose id is the job's pid (`$!`), then `wait`s for it.
@@ -92,8 +93,9 @@ const WORKER = [
   "  p=",
   "}",
   // Follow-ups: run only right after test $1, and only after the answer they follow.
-  'n() { if [ "$e" = "$1" ] && (( s >= 1 && s <= 125 )); then shift; r "$@"; else echo "X $2"; fi; }',
-  'y() { if [ "$e" = "$1" ] && (( s == 0 )); then shift; r "$@"; else echo "X $2"; fi; }',
+  // A skipped one says nothing: Node knows from the E line which of them runs.
+  'n() { if [ "$e" = "$1" ] && (( s >= 1 && s <= 125 )); then shift; r "$@"; fi; }',
+  'y() { if [ "$e" = "$1" ] && (( s == 0 )); then shift; r "$@"; fi; }',
   // On EOF, or SIGTERM from the watcher: kill the running test's group, and the watcher.
   "__w_exit() {",
   '  if [ -n "$p" ]; then kill -KILL -- "-$p" 2>/dev/null; fi',
@@ -200,7 +202,7 @@ class Worker {
         } else if (kind === "E") {
           const answer = followedAnswer(number);
           const follow = answer === undefined ? undefined : this.#follows.get(answer);
-          // The worker skips the others (X lines, ignored).
+          // The worker skips the others, silently.
           for (const other of this.#follows.values()) if (other !== follow) other.failed(undefined);
           this.#follows.clear();
           job.ended(statusToExit(number));
@@ -257,7 +259,7 @@ class Worker {
     return !this.dead && this.#job !== undefined && !this.#follows.has(answer);
   }
 
-  /** Runs a test (the worker must be idle and ready). */
+  /** Runs a test (the worker must be idle; if it is not ready yet, it runs the test once it is). */
   run(job: Job): void {
     this.#job = job;
     this.#setRef(true);
@@ -392,11 +394,13 @@ export class ShellRunner {
     // Active time: a pause of whittle (Ctrl-Z) does not count.
     const limit = setActiveTimeout(() => picked.abandon(), this.#startLimitMs);
     try {
+      // The line goes out at once: a new worker reads it once it is ready, and meanwhile a follow-up
+      // can already be queued behind this test (follow).
+      const { job, started, ended } = this.#job(dir, outputFile);
+      picked.run(job);
       await picked.ready;
       const startedWall = performance.now();
       const startedActive = activeNow();
-      const { job, started, ended } = this.#job(dir, outputFile);
-      picked.run(job);
       const pgid = await started;
       if (pgid === undefined) throw new Error("the test runner shell did not start the test");
       return { pgid, ended, startedWall, startedActive, abandon: () => picked.abandon() };

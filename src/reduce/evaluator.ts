@@ -71,6 +71,12 @@ export class Evaluator {
   private readonly shared: OutcomeCache | undefined;
   /** The candidates under test now. */
   private readonly running: CacheKey[] = [];
+  /** While set, no test starts: the reduction's check of the empty input still runs (holdTests). */
+  private held: Promise<void> | undefined;
+  /** Whether the next test to wait for `held` is the first, which follows the check. */
+  private firstHeld = false;
+  /** Hints given while tests are held, passed on once the first held test runs. */
+  private heldHints: [Uint8Array, NextIf | undefined][] = [];
 
   constructor(
     private readonly oracle: Oracle,
@@ -80,6 +86,22 @@ export class Evaluator {
     private readonly syntax?: SyntaxFilter,
   ) {
     this.shared = cacheKind === "config" ? undefined : createCache(cacheKind, cacheOptions);
+  }
+
+  /**
+   * Holds every test until `check` settles; a test rejects with its reason if it rejects. Meanwhile
+   * the passes get ready (split atoms, parse), and with `sequential` (one test at a time) their first
+   * candidate is hinted to the oracle as the next test if the one running now (the check) is not
+   * interesting, so that the command oracle queues it behind the check (Oracle.prepare) and it
+   * starts the moment the check ends.
+   */
+  holdTests(check: Promise<void>, sequential: boolean): void {
+    this.held = check;
+    this.firstHeld = sequential;
+    const release = (): void => {
+      if (this.held === check) this.held = undefined;
+    };
+    check.then(release, release);
   }
 
   /** The evaluator of one pass, named `pass` in every event it sends. */
@@ -103,7 +125,13 @@ export class Evaluator {
         // in the cache: nothing to prepare.
         if (this.running.some((other) => isTwin(cache.kind, key, other))) return false;
         // With a syntax filter, the next test may be skipped, and the one after it run instead.
-        oracle.prepare(content, this.syntax === undefined ? nextIf : undefined);
+        const hint: [Uint8Array, NextIf | undefined] = [
+          content,
+          this.syntax === undefined ? nextIf : undefined,
+        ];
+        // While tests are held, the test running now is the check, not the one `nextIf` follows.
+        if (this.held !== undefined) this.heldHints.push(hint);
+        else oracle.prepare(...hint);
         return true;
       },
       commit: (key) => {
@@ -143,13 +171,31 @@ export class Evaluator {
       this.emit({ type: "syntax-skip", pass, label, size, ...skip });
       return false;
     }
+    const held = this.held;
+    if (held !== undefined) {
+      // Past the syntax filter, this candidate is tested: the first one right after the check. The
+      // hint waits a macrotask, for the check's test to have started (a few promise steps), and is
+      // dropped if the check has been answered meanwhile (the test may have begun).
+      const nextIf = this.firstHeld ? "not-interesting" : undefined;
+      this.firstHeld = false;
+      setImmediate(() => {
+        if (this.held === held) this.oracle.prepare?.(content, nextIf);
+      });
+      await held;
+      // Cancelled while held (the round or the run stopped): never started, so no events.
+      if (signal.aborted) return false;
+    }
     const id = ++this.nextId;
     this.emit({ type: "test-start", pass, id, label, size });
     let outcome: Outcome;
     this.running.push(key);
     const started = performance.now();
     try {
-      outcome = toOutcome(await this.oracle(content, signal));
+      const answer = this.oracle(content, signal);
+      // The hints given while tests were held follow this test (the first to pass), or run beside it
+      // (jobs > 1, where no hint has `nextIf`): passed on once it has started.
+      for (const hint of this.heldHints.splice(0)) this.oracle.prepare?.(...hint);
+      outcome = toOutcome(await answer);
       this.syntax?.observeTest(performance.now() - started);
     } catch (error) {
       // Every test-start gets its test-end, also when the oracle fails.

@@ -99,18 +99,39 @@ export async function reduce(
         );
       }
     }
-    if (input.length > 0 && isInteresting(await check("empty", new Uint8Array(0)))) {
-      emit({ type: "improved", pass: "check", size: 0, content: new Uint8Array(0) });
-      return { kind: "done", output: best, stats: collector.stats, emptyIsInteresting: true };
-    }
+    // The empty input is checked while the passes get ready: their events are held back until it
+    // is answered (so they come after its "check" event, as if it had run first), their first test
+    // waits for it and follows it at once (Evaluator.holdTests), and if it is interesting, nothing the
+    // passes did counts.
+    let held: ReductionEvent[] | undefined = [];
+    const passEmit = (event: ReductionEvent): void => {
+      if (held === undefined) emit(event);
+      else held.push(event);
+    };
+    const emptyCheck: Promise<void> =
+      input.length === 0
+        ? Promise.resolve()
+        : check("empty", new Uint8Array(0)).then((outcome) => {
+            if (isInteresting(outcome)) throw EMPTY_IS_INTERESTING;
+          });
+    const afterCheck = emptyCheck.then(() => {
+      const events = held ?? [];
+      held = undefined;
+      for (const event of events) emit(event);
+    });
+    // Settled below in every case; this keeps a rejection that comes first from being unhandled.
+    afterCheck.catch(() => undefined);
 
     const evaluator = new Evaluator(
       oracle,
-      emit,
+      passEmit,
       resolved.cache,
       { cacheFail: resolved.cacheFail, evict: resolved.cacheEvict },
       SyntaxFilter.of(resolved.syntaxFilter, options.syntax, input),
     );
+    evaluator.holdTests(afterCheck, resolved.jobs === 1);
+    let stopped: { reason: unknown } | undefined;
+    let passFailure: { error: unknown } | undefined;
     try {
       for (const pass of options.pipeline ?? atomPipeline(resolved.atom)) {
         const outcome = await pass.run({
@@ -118,14 +139,31 @@ export async function reduce(
           evaluator: evaluator.forPass(pass.name),
           options: resolved,
           signal,
-          emit,
+          emit: passEmit,
         });
         if (outcome.kind === "stopped") {
-          return { kind: "stopped", output: best, stats: collector.stats, reason: outcome.reason };
+          stopped = { reason: outcome.reason };
+          break;
         }
       }
+    } catch (error) {
+      passFailure = { error };
     } finally {
       evaluator.close();
+    }
+    // The check's answer comes first: a pass may have failed or ended without a test before it came.
+    const checkFailure = await afterCheck.then(
+      () => undefined,
+      (error: unknown) => ({ error }),
+    );
+    if (checkFailure?.error === EMPTY_IS_INTERESTING) {
+      emit({ type: "improved", pass: "check", size: 0, content: new Uint8Array(0) });
+      return { kind: "done", output: best, stats: collector.stats, emptyIsInteresting: true };
+    }
+    if (checkFailure !== undefined) throw checkFailure.error;
+    if (passFailure !== undefined) throw passFailure.error;
+    if (stopped !== undefined) {
+      return { kind: "stopped", output: best, stats: collector.stats, reason: stopped.reason };
     }
     return { kind: "done", output: best, stats: collector.stats, emptyIsInteresting: false };
   } catch (error) {
@@ -135,6 +173,9 @@ export async function reduce(
     return { kind: "failed", output: best, stats: collector.stats, error: asOutOfMemory(error, best) };
   }
 }
+
+/** Why the held tests do not run: the empty input is interesting (see reduce). */
+const EMPTY_IS_INTERESTING = new Error("the empty input is interesting");
 
 /** An allocation that failed during the run, as an OutOfMemoryError carrying the best input so far. */
 function asOutOfMemory(error: unknown, best: Uint8Array): unknown {

@@ -15,6 +15,7 @@ import { noteSuspended } from "../../src/oracle/clock.js";
 import { TimeoutPolicy } from "../../src/oracle/timeout-policy.js";
 import { spawn, type ChildProcess } from "node:child_process";
 import { WhittleError } from "../../src/errors.js";
+import { reduce } from "../../src/reduce/reduce.js";
 
 /** A scratch area for one test: `bin` for scripts, `out` for what they report, `root` as tmpRoot. */
 interface Scratch {
@@ -564,6 +565,7 @@ each("a test that timed out is not re-tested when the limit has not risen", asyn
     retests: 0,
     timeouts: 1,
     timeoutMs: oracle.counters.timeoutMs,
+    followUps: 0,
     unused: 0,
   });
   assert.ok(oracle.counters.timeoutMs >= 150);
@@ -984,6 +986,32 @@ each(
     await assertEmpty(s.root);
   },
 );
+
+test("in a reduction, every test but the check of the empty input is a follow-up, the first one included", async (t) => {
+  const s = await scratch(t, "shell");
+  const log = join(s.out, "log");
+  // 0.2 s per test: ample time for Node to queue each follow-up while the test before it runs.
+  const oracle = s.oracle({
+    command: [
+      await s.script("t.sh", `echo "$(tr '\\n' ' ' < "$1")" >> "${log}"; sleep 0.2; grep -q keep "$1"`),
+    ],
+    recycleDirectories: true,
+  });
+  const result = await reduce(text("other\nkeep\nmore\n"), oracle.toOracle(), {
+    atom: "line",
+    jobs: 1,
+    assumeInteresting: true,
+  });
+  assert.equal(new TextDecoder().decode(result.output), "keep\n");
+  const tested = (await readFile(log, "utf8")).split("\n").slice(0, -1);
+  assert.equal(tested[0], "", "the empty input first");
+  assert.equal(oracle.counters.runs, tested.length, JSON.stringify(tested));
+  // The empty input's check was started by Node; the worker started every later test itself.
+  assert.equal(oracle.counters.followUps, oracle.counters.runs - 1, JSON.stringify(tested));
+  await oracle.close();
+  assert.equal(oracle.counters.unused, 0);
+  await assertEmpty(s.root);
+});
 
 test("follow-ups are skipped after a timeout, and after a test whose answer they do not follow", async (t) => {
   const s = await scratch(t, "shell");
