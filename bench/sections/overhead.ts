@@ -51,6 +51,9 @@ export interface OracleFigures {
   script: string;
   testsPerReduction: number;
   reductionsPerMeasurement: number;
+  /** Of whittle's (default runner's) test runs, in all repetitions: how many, and how many the bash worker started as follow-ups. */
+  runs: number;
+  followUps: number;
   /** Tests per second, per variant. */
   rate: Record<Variant, Spread>;
   /** Wall ms per test, per variant. */
@@ -193,6 +196,8 @@ export async function measureOverhead(ctx: {
     );
     const loopFile = join(dir, "loop-candidate.txt");
 
+    let runs = 0;
+    let followUps = 0;
     const whittle = async (runner: "auto" | "spawn"): Promise<number> => {
       const command = new CommandOracle({
         command: [script, "{}"],
@@ -211,6 +216,10 @@ export async function measureOverhead(ctx: {
         tests += stats.tests + stats.checks;
       }
       await command.close();
+      if (runner === "auto") {
+        runs += command.counters.runs;
+        followUps += command.counters.followUps;
+      }
       return tests;
     };
     const loadBefore = loadavg()[0]!;
@@ -254,6 +263,8 @@ export async function measureOverhead(ctx: {
       name,
       script: `#!/bin/sh; ${sleep.trim() ? `${sleep.trim()}; ` : ""}exec grep -q '${marker}' "$1"`,
       testsPerReduction,
+      runs,
+      followUps,
       reductionsPerMeasurement: reductions,
       load: [loadBefore, loadavg()[0]!],
       rate: mapSpread(rates),
@@ -312,6 +323,7 @@ function render(d: OverheadData): string {
         ]),
       ),
       `- whittle / shell loop: **${percentSpread(o.ratioToShell.whittle)}** (target ≥ ${o.target * 100} %: ${verdict(o.ratioToShell.whittle.median >= o.target)}). The worker-shaped loop (a test's own process group, directory and environment, run by bash alone, no Node): ${percentSpread(o.ratioToShell["worker-shaped loop"])} of the shell loop — the most a bash co-process that keeps these can reach.`,
+      `- Follow-ups: ${o.followUps} of whittle's ${o.runs} test runs (${fixed((100 * o.followUps) / o.runs, 1)} %) were started by the bash worker the moment the test before them ended; ${o.runs - o.followUps} were started by Node, in ${o.reductionsPerMeasurement * d.repetitions} reductions.`,
       `- Wall time per test, medians: whittle ${ms(o.msPerTest.whittle.median)}, shell loop ${ms(o.msPerTest["shell loop"].median)} (whittle adds ${ms(o.msPerTest.whittle.median - o.msPerTest["shell loop"].median)}); whittle with the spawn runner ${ms(o.msPerTest["whittle (spawn runner)"].median)}.`,
       "",
     );
