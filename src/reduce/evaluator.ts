@@ -182,8 +182,12 @@ export class Evaluator {
         if (this.held === held) this.oracle.prepare?.(content, nextIf);
       });
       await held;
-      // Cancelled while held (the round or the run stopped): never started, so no events.
-      if (signal.aborted) return false;
+      // Cancelled while held (the round or the run stopped): never started, so no events, and the
+      // hints that were to follow it are dropped.
+      if (signal.aborted) {
+        this.heldHints.length = 0;
+        return false;
+      }
     }
     const id = ++this.nextId;
     this.emit({ type: "test-start", pass, id, label, size });
