@@ -71,8 +71,11 @@ export class Evaluator {
   private readonly shared: OutcomeCache | undefined;
   /** The candidates under test now. */
   private readonly running: CacheKey[] = [];
-  /** While set, no test starts: the reduction's check of the empty input still runs (holdTests). */
-  private held: Promise<void> | undefined;
+  /**
+   * While set, no test starts: the reduction's check of the empty input has yet to be answered
+   * (holdTests). Calling it starts the check (the first call only) and returns its answer.
+   */
+  private held: (() => Promise<void>) | undefined;
   /** Whether the next test to wait for `held` is the first, which follows the check. */
   private firstHeld = false;
   /** Hints given while tests are held, passed on once the first held test runs. */
@@ -89,19 +92,15 @@ export class Evaluator {
   }
 
   /**
-   * Holds every test until `check` settles; a test rejects with its reason if it rejects. Meanwhile
-   * the passes get ready (split atoms, parse), and with `sequential` (one test at a time) their first
-   * candidate is hinted to the oracle as the next test if the one running now (the check) is not
-   * interesting, so that the command oracle queues it behind the check (Oracle.prepare) and it
+   * Holds every test until the check that `check()` starts (on the first test, or on its own first
+   * call) settles; a held test rejects with its reason if it rejects. With `sequential` (one test at
+   * a time) the first test is hinted to the oracle as the next if the test running now, the check, is
+   * not interesting, so that the command oracle queues it behind the check (Oracle.prepare) and it
    * starts the moment the check ends.
    */
-  holdTests(check: Promise<void>, sequential: boolean): void {
+  holdTests(check: () => Promise<void>, sequential: boolean): void {
     this.held = check;
     this.firstHeld = sequential;
-    const release = (): void => {
-      if (this.held === check) this.held = undefined;
-    };
-    check.then(release, release);
   }
 
   /** The evaluator of one pass, named `pass` in every event it sends. */
@@ -171,17 +170,24 @@ export class Evaluator {
       this.emit({ type: "syntax-skip", pass, label, size, ...skip });
       return false;
     }
-    const held = this.held;
-    if (held !== undefined) {
+    const hold = this.held;
+    if (hold !== undefined) {
+      const answered = hold();
+      let pending = true;
+      const release = (): void => {
+        pending = false;
+        if (this.held === hold) this.held = undefined;
+      };
+      answered.then(release, release);
       // Past the syntax filter, this candidate is tested: the first one right after the check. The
       // hint waits a macrotask, for the check's test to have started (a few promise steps), and is
-      // dropped if the check has been answered meanwhile (the test may have begun).
+      // dropped if the check has been answered meanwhile (this test may have begun).
       const nextIf = this.firstHeld ? "not-interesting" : undefined;
       this.firstHeld = false;
       setImmediate(() => {
-        if (this.held === held) this.oracle.prepare?.(content, nextIf);
+        if (pending) this.oracle.prepare?.(content, nextIf);
       });
-      await held;
+      await answered;
       // Cancelled while held (the round or the run stopped): never started, so no events, and the
       // hints that were to follow it are dropped.
       if (signal.aborted) {

@@ -99,28 +99,34 @@ export async function reduce(
         );
       }
     }
-    // The empty input is checked while the passes get ready: their events are held back until it
-    // is answered (so they come after its "check" event, as if it had run first), their first test
-    // waits for it and follows it at once (Evaluator.holdTests), and if it is interesting, nothing the
-    // passes did counts.
+    // The empty input is checked once the passes are ready (atoms split, input parsed: a long
+    // synchronous step while a test runs would delay its answer and inflate its duration) and ask
+    // for their first test, which then follows the check at once (Evaluator.holdTests). Their events
+    // are held back until the check is answered, so they come after its "check" event, as if it had
+    // run first; if it is interesting, nothing the passes did counts.
     let held: ReductionEvent[] | undefined = [];
     const passEmit = (event: ReductionEvent): void => {
       if (held === undefined) emit(event);
       else held.push(event);
     };
-    const emptyCheck: Promise<void> =
-      input.length === 0
-        ? Promise.resolve()
-        : check("empty", new Uint8Array(0)).then((outcome) => {
-            if (isInteresting(outcome)) throw EMPTY_IS_INTERESTING;
-          });
-    const afterCheck = emptyCheck.then(() => {
-      const events = held ?? [];
-      held = undefined;
-      for (const event of events) emit(event);
-    });
-    // Settled below in every case; this keeps a rejection that comes first from being unhandled.
-    afterCheck.catch(() => undefined);
+    let afterCheck: Promise<void> | undefined;
+    const startCheck = (): Promise<void> => {
+      if (afterCheck !== undefined) return afterCheck;
+      const answered =
+        input.length === 0
+          ? Promise.resolve()
+          : check("empty", new Uint8Array(0)).then((outcome) => {
+              if (isInteresting(outcome)) throw EMPTY_IS_INTERESTING;
+            });
+      afterCheck = answered.then(() => {
+        const events = held ?? [];
+        held = undefined;
+        for (const event of events) emit(event);
+      });
+      // Settled below in every case; this keeps a rejection that comes first from being unhandled.
+      afterCheck.catch(() => undefined);
+      return afterCheck;
+    };
 
     const evaluator = new Evaluator(
       oracle,
@@ -129,7 +135,7 @@ export async function reduce(
       { cacheFail: resolved.cacheFail, evict: resolved.cacheEvict },
       SyntaxFilter.of(resolved.syntaxFilter, options.syntax, input),
     );
-    evaluator.holdTests(afterCheck, resolved.jobs === 1);
+    evaluator.holdTests(startCheck, resolved.jobs === 1);
     let stopped: { reason: unknown } | undefined;
     let passFailure: { error: unknown } | undefined;
     try {
@@ -151,8 +157,9 @@ export async function reduce(
     } finally {
       evaluator.close();
     }
-    // The check's answer comes first: a pass may have failed or ended without a test before it came.
-    const checkFailure = await afterCheck.then(
+    // The check's answer comes first: a pass may have failed, or ended without a test, before it
+    // asked for it.
+    const checkFailure = await startCheck().then(
       () => undefined,
       (error: unknown) => ({ error }),
     );

@@ -1,6 +1,7 @@
 /**
- * The check of the empty input runs while the passes get ready: their events are held until it is
- * answered, their first test follows it, and when it is interesting nothing they did shows.
+ * The check of the empty input runs once the passes are ready and ask for their first test: their
+ * events are held until it is answered, their first test follows it, and when it is interesting
+ * nothing they did shows.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -17,14 +18,19 @@ const input = Buffer.from(
 );
 const keeps = (c: Uint8Array): boolean => Buffer.from(c).includes("KEEP");
 
-/** The line pass, noting when it starts; `fail` makes it throw at once instead. */
+/**
+ * The line pass, noting when it starts; it first keeps the event loop busy for 50 ms, as a parse
+ * would. `fail` makes it throw at once instead.
+ */
 function watchedPass(log: string[], fail?: Error): Pass {
   const [lines] = atomPipeline("line");
   return {
     name: lines!.name,
-    run: async (context) => {
+    run: (context) => {
       log.push("pass starts");
-      if (fail) throw fail;
+      if (fail) return Promise.reject(fail);
+      const until = performance.now() + 50;
+      while (performance.now() < until);
       return lines!.run(context);
     },
   };
@@ -34,13 +40,14 @@ function watchedPass(log: string[], fail?: Error): Pass {
 function slowEmpty(log: string[], emptyIsInteresting = false): Oracle {
   return async (c) => {
     if (c.length > 0) return keeps(c);
+    log.push("empty asked");
     await sleep(50);
     log.push("empty answered");
     return emptyIsInteresting;
   };
 }
 
-test("the passes get ready while the empty input is checked, and their events come after its answer", async () => {
+test("the empty input is checked once the passes are ready, and their events come after its answer", async () => {
   const log: string[] = [];
   const events: ReductionEvent[] = [];
   const result = await reduce(input, slowEmpty(log), {
@@ -51,7 +58,8 @@ test("the passes get ready while the empty input is checked, and their events co
     onEvent: (e) => events.push(e),
   });
   assert.equal(Buffer.from(result.output).toString(), "KEEP\n");
-  assert.deepEqual(log, ["pass starts", "empty answered"]);
+  // The pass's busy start did not run while the check's test ran (it would delay its answer).
+  assert.deepEqual(log, ["pass starts", "empty asked", "empty answered"]);
   // As if the check had come first: its event, then the pass's, then the tests.
   assert.equal(events[0]!.type, "check");
   assert.equal(events[1]!.type, "pass");
@@ -98,14 +106,14 @@ test("an interesting empty input: nothing the passes did shows", async () => {
   assert.ok(result.kind === "done" && result.emptyIsInteresting);
   assert.equal(result.output.length, 0);
   assert.equal(result.stats.tests, 0);
-  assert.deepEqual(log, ["pass starts", "empty answered"]);
+  assert.deepEqual(log, ["pass starts", "empty asked", "empty answered"]);
   assert.deepEqual(
     events.map((e) => e.type),
     ["check", "improved"],
   );
 });
 
-test("a pass that fails before the check is answered: the check's answer comes first", async () => {
+test("a pass that fails before its first test: the check of the empty input still comes, and its answer first", async () => {
   for (const emptyIsInteresting of [false, true]) {
     const log: string[] = [];
     const result = await reduce(input, slowEmpty(log, emptyIsInteresting), {
@@ -114,7 +122,7 @@ test("a pass that fails before the check is answered: the check's answer comes f
       assumeInteresting: true,
       pipeline: [watchedPass(log, new Error("the pass broke"))],
     });
-    assert.deepEqual(log, ["pass starts", "empty answered"], "the check was waited for");
+    assert.deepEqual(log, ["pass starts", "empty asked", "empty answered"], "the check ran all the same");
     if (emptyIsInteresting) {
       assert.ok(result.kind === "done" && result.emptyIsInteresting);
     } else {
