@@ -16,6 +16,8 @@ import type { BenchContext, Section } from "../lib/context.js";
 import { bytes, ms, spreadText, table } from "../lib/format.js";
 import { progress } from "../lib/log.js";
 import { spread, type Spread } from "../lib/stats.js";
+import { MAX_DFA_CONFIGURATIONS } from "../../src/grammar/antlr/interpreters.js";
+import { LARGE_PARSE_BYTES, PARSE_HEAP_GROWING_PERCENT } from "../../src/tree/reclaim.js";
 import { csmithC } from "./memory.js";
 import type { ParseChildResult } from "./parse-child.js";
 import { PARSE_VARIANTS, type ParseVariant } from "./parse-variants.js";
@@ -194,7 +196,7 @@ function render(data: ParseData): string {
     "Grammar load in a fresh Node process (import of the front-end included), median (min–max):",
     "",
     loadTable,
-    "Parse of each input with its grammar (one run each, in its own process, grammar from the cache; error recovery on). DFA: *exact, bounded* is how whittle parses (DFA states found by their configurations, each decision's DFA started afresh past 100,000 configurations, V8's heap growth held to 15 % during a parse of 256 KiB or more); *exact, unbounded* the same without the bound; *antlr4ng* how whittle parsed before (antlr4ng's DFA, which finds states by a 32-bit hash alone, unbounded, V8's own heap growth). A DFA is a cache: the three parse the same unless antlr4ng's look-up returns the state of another configuration set, which shows as syntax errors in valid input.",
+    `Parse of each input with its grammar (one run each, in its own process, grammar from the cache; error recovery on). DFA: *exact, bounded* is how whittle parses (DFA states found by their configurations, each decision's DFA started afresh past ${MAX_DFA_CONFIGURATIONS.toLocaleString("en-US")} configurations, V8's heap growth held to ${PARSE_HEAP_GROWING_PERCENT} % during a parse of ${LARGE_PARSE_BYTES / 1024} KiB or more); *exact, unbounded* the same without the bound; *antlr4ng* how whittle parsed before (antlr4ng's DFA, which finds states by a 32-bit hash alone, unbounded, V8's own heap growth). A DFA is a cache: the three parse the same unless antlr4ng's look-up returns the state of another configuration set, which shows as syntax errors in valid input.`,
     "",
     inputTable,
   ].join("\n");

@@ -39,7 +39,7 @@ function collector(): (() => void) | null {
  * more time than the machine's noise showed; the benchmark's figures are in bench/README.md,
  * section "Memory".
  */
-const PARSE_HEAP_GROWING_PERCENT = 15;
+export const PARSE_HEAP_GROWING_PERCENT = 15;
 
 /** Sets V8's heap growing factor (0: V8's own choice); false if V8 refused the flag. */
 function setHeapGrowing(percent: number): boolean {
