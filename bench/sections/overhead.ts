@@ -13,6 +13,11 @@
  *   and output redirected, the `S`/`E` report lines, `wait -f` — and nothing else: no Node, no
  *   candidate written. What the bash co-process design can reach at best, with everything whittle
  *   must keep per test (process-group kill, the per-test directory, the environment);
+ * - whittle's worker alone: the bash script whittle's shell runner runs (`workerScript`), fed all its
+ *   `r` lines at once from a file, over the same candidates in the worker-shaped loop's directories:
+ *   whittle's own per-test path in bash, with no Node behind it. The gap from here to whittle is what
+ *   talking to Node costs (reading the answers, writing candidates and lines, one round trip per
+ *   reduction for the check of the empty input);
  * - for context, a bare Node spawn loop (write the candidate, child_process.spawn, wait) and whittle
  *   with the spawn runner.
  *
@@ -26,6 +31,7 @@ import { writeFile } from "node:fs/promises";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { CommandOracle } from "../../src/oracle/command.js";
+import { findBash, workerScript } from "../../src/oracle/shell.js";
 import type { Oracle } from "../../src/reduce/evaluator.js";
 import { reduce } from "../../src/reduce/reduce.js";
 import type { BenchContext, Section } from "../lib/context.js";
@@ -40,6 +46,7 @@ const VARIANTS = [
   "whittle",
   "shell loop",
   "worker-shaped loop",
+  "whittle's worker alone",
   "node spawn loop",
   "whittle (spawn runner)",
 ] as const;
@@ -64,6 +71,8 @@ export interface OracleFigures {
   load: [number, number];
   /** Rate of each variant / rate of the shell loop, per repetition. */
   ratioToShell: Record<Variant, Spread>;
+  /** Rate of whittle / rate of whittle's worker alone, per repetition. */
+  ratioToWorker: Spread;
   target: number;
 }
 
@@ -110,6 +119,28 @@ async function runShellLoop(loop: string): Promise<void> {
     const child = spawn("bash", [loop], { stdio: "ignore" });
     child.once("error", reject);
     child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`shell loop exited ${code}`))));
+  });
+}
+
+/**
+ * Runs whittle's worker script in `root` on `lines` and resolves when it has run them all and
+ * exited. Everything goes down its stdin pipe at once (a few KB: the pipe holds it all), so Node has
+ * nothing more to do; like whittle's, the worker reads the pipe one byte per system call, and its fd 3
+ * is a pipe that stays open until the end.
+ */
+async function runWorkerAlone(bash: string, root: string, lines: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(bash, ["--norc", "--noprofile"], {
+      cwd: root,
+      env: { ...process.env, PWD: root },
+      stdio: ["pipe", "ignore", "inherit", "pipe"],
+    });
+    child.once("error", reject);
+    child.once("exit", () => {
+      child.stdio[3]?.destroy();
+      resolve();
+    });
+    child.stdin?.end(lines);
   });
 }
 
@@ -194,6 +225,14 @@ export async function measureOverhead(ctx: {
         "",
       ].join("\n"),
     );
+    // Whittle's worker alone: its script, then one `r` line per test, over the shaped directories.
+    const bash = findBash();
+    if (bash === null) throw new Error("the overhead section needs bash");
+    const lines = [workerScript([script, "{}"], "input.txt")];
+    for (let r = 0, id = 1; r < reductions; r++) {
+      candidates.forEach((_, i) => lines.push(`r ${id++} d${String(i).padStart(6, "0")} -\n`));
+    }
+    const workerLines = lines.join("");
     const loopFile = join(dir, "loop-candidate.txt");
 
     let runs = 0;
@@ -241,6 +280,10 @@ export async function measureOverhead(ctx: {
             await runShellLoop(shaped);
             tests = reductions * candidates.length;
             break;
+          case "whittle's worker alone":
+            await runWorkerAlone(bash, shapedDir, workerLines);
+            tests = reductions * candidates.length;
+            break;
           case "node spawn loop":
             for (let i = 0; i < reductions; i++) {
               for (const c of candidates) {
@@ -273,6 +316,7 @@ export async function measureOverhead(ctx: {
       ratioToShell: Object.fromEntries(
         VARIANTS.map((v) => [v, ratioSpread(rates[v], rates["shell loop"])]),
       ) as Record<Variant, Spread>,
+      ratioToWorker: ratioSpread(rates.whittle, rates["whittle's worker alone"]),
       target,
     });
   }
@@ -305,7 +349,7 @@ export async function measureOverhead(ctx: {
 function render(d: OverheadData): string {
   const verdict = (ok: boolean): string => (ok ? "met" : "**not met**");
   const out = [
-    `Input: ${d.lines} lines (${d.inputBytes} bytes), one of which the oracle needs. Settings: ${d.settings}. ${d.repetitions} repetitions, alternating the five variants: whittle (default runner: the bash co-process), the plain shell loop (\`for f in …; do ./oracle.sh "$f"; done\` over the same candidates, written to files beforehand, timed as a whole), the worker-shaped loop (the same candidates, each in its own directory, run by bash as whittle's worker runs a test: \`set -m\` for a process group of its own, \`cd\`, the environment, redirections, the report lines, \`wait -f\`; no Node), a bare Node spawn loop (write the file, spawn the script, wait) and whittle with the spawn runner.`,
+    `Input: ${d.lines} lines (${d.inputBytes} bytes), one of which the oracle needs. Settings: ${d.settings}. ${d.repetitions} repetitions, alternating the six variants: whittle (default runner: the bash co-process), the plain shell loop (\`for f in …; do ./oracle.sh "$f"; done\` over the same candidates, written to files beforehand, timed as a whole), the worker-shaped loop (the same candidates, each in its own directory, run by bash as whittle's worker runs a test: \`set -m\` for a process group of its own, \`cd\`, the environment, redirections, the report lines, \`wait -f\`; no Node), whittle's worker alone (the script of whittle's bash worker, given all its \`r\` lines at once down its stdin pipe, over the worker-shaped loop's directories: whittle's per-test path in bash with no Node behind it), a bare Node spawn loop (write the file, spawn the script, wait) and whittle with the spawn runner.`,
     "",
   ];
   for (const o of d.oracles) {
@@ -322,7 +366,7 @@ function render(d: OverheadData): string {
           `${spreadText(o.cpuPerTestMs[v], 3)} ms`,
         ]),
       ),
-      `- whittle / shell loop: **${percentSpread(o.ratioToShell.whittle)}** (target ≥ ${o.target * 100} %: ${verdict(o.ratioToShell.whittle.median >= o.target)}). The worker-shaped loop (a test's own process group, directory and environment, run by bash alone, no Node): ${percentSpread(o.ratioToShell["worker-shaped loop"])} of the shell loop — the most a bash co-process that keeps these can reach.`,
+      `- whittle / shell loop: **${percentSpread(o.ratioToShell.whittle)}** (target ≥ ${o.target * 100} %: ${verdict(o.ratioToShell.whittle.median >= o.target)}). The worker-shaped loop (a test's own process group, directory and environment, run by bash alone, no Node): ${percentSpread(o.ratioToShell["worker-shaped loop"])} of the shell loop — the most a bash co-process that keeps these can reach. Whittle's own worker with no Node: ${percentSpread(o.ratioToShell["whittle's worker alone"])}; whittle / its worker alone: ${percentSpread(o.ratioToWorker)} (what talking to Node costs).`,
       `- Follow-ups: ${o.followUps} of whittle's ${o.runs} test runs (${fixed((100 * o.followUps) / o.runs, 1)} %) were started by the bash worker the moment the test before them ended; ${o.runs - o.followUps} were started by Node, in ${o.reductionsPerMeasurement * d.repetitions} reductions.`,
       `- Wall time per test, medians: whittle ${ms(o.msPerTest.whittle.median)}, shell loop ${ms(o.msPerTest["shell loop"].median)} (whittle adds ${ms(o.msPerTest.whittle.median - o.msPerTest["shell loop"].median)}); whittle with the spawn runner ${ms(o.msPerTest["whittle (spawn runner)"].median)}.`,
       "",

@@ -308,6 +308,28 @@ class Worker {
   }
 }
 
+/**
+ * The worker's script for `command` (an argv in which the word "{}" stands for the candidate's path)
+ * and candidates named `fileName` in their test directories. Fed to `bash --norc --noprofile` on its
+ * stdin, followed by the lines of the protocol (see the module comment); fd 3 must be a pipe that
+ * stays open as long as the worker may run.
+ */
+export function workerScript(command: readonly string[], fileName: string): string {
+  const candidate = `"$PWD/"${shellWord(fileName)}`;
+  // Every "{}", also inside a word (--file={}), is the candidate's path: the word's other parts are
+  // quoted, and bash joins the adjacent pieces into one argument.
+  const argv = command
+    .map((word) =>
+      word.includes(PLACEHOLDER) ? word.split(PLACEHOLDER).map(quotePart).join(candidate) : shellWord(word),
+    )
+    .join(" ");
+  // A function, not a string: `$` in the words must not be taken for replacement patterns.
+  return WORKER.replace("__WHITTLE_FILE__", () => shellWord(fileName)).replace(
+    "__WHITTLE_ARGV__",
+    () => argv,
+  );
+}
+
 /** Options of a ShellRunner beyond the command. */
 export interface ShellRunnerOptions {
   /**
@@ -351,19 +373,7 @@ export class ShellRunner {
       this.#env["__WHITTLE_BASH_ENV"] = this.#env["BASH_ENV"];
       delete this.#env["BASH_ENV"];
     }
-    const candidate = `"$PWD/"${shellWord(fileName)}`;
-    // Every "{}", also inside a word (--file={}), is the candidate's path: the word's other parts are
-    // quoted, and bash joins the adjacent pieces into one argument.
-    const argv = command
-      .map((word) =>
-        word.includes(PLACEHOLDER) ? word.split(PLACEHOLDER).map(quotePart).join(candidate) : shellWord(word),
-      )
-      .join(" ");
-    // A function, not a string: `$` in the words must not be taken for replacement patterns.
-    this.#script = WORKER.replace("__WHITTLE_FILE__", () => shellWord(fileName)).replace(
-      "__WHITTLE_ARGV__",
-      () => argv,
-    );
+    this.#script = workerScript(command, fileName);
   }
 
   /** The process ids of the bash workers (each runs one test at a time). */
