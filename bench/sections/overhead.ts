@@ -14,7 +14,7 @@
  *   candidate written. What the bash co-process design can reach at best, with everything whittle
  *   must keep per test (process-group kill, the per-test directory, the environment);
  * - whittle's worker alone: the bash script whittle's shell runner runs (`workerScript`), fed all its
- *   `r` lines at once from a file, over the same candidates in the worker-shaped loop's directories:
+ *   `r` lines at once down its stdin pipe, over the same candidates in the worker-shaped loop's directories:
  *   whittle's own per-test path in bash, with no Node behind it. The gap from here to whittle is what
  *   talking to Node costs (reading the answers, writing candidates and lines, one round trip per
  *   reduction for the check of the empty input);
@@ -26,7 +26,7 @@
  * with an in-process oracle (the reducer alone).
  */
 import { spawn } from "node:child_process";
-import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { loadavg } from "node:os";
 import { join } from "node:path";
@@ -126,22 +126,38 @@ async function runShellLoop(loop: string): Promise<void> {
  * Runs whittle's worker script in `root` on `lines` and resolves when it has run them all and
  * exited. Everything goes down its stdin pipe at once (a few KB: the pipe holds it all), so Node has
  * nothing more to do; like whittle's, the worker reads the pipe one byte per system call, and its fd 3
- * is a pipe that stays open until the end.
+ * is a pipe that stays open until the end. Its report lines go to `report` (a file: writing it wakes
+ * no one), whose E lines must number `tests`.
  */
-async function runWorkerAlone(bash: string, root: string, lines: string): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(bash, ["--norc", "--noprofile"], {
-      cwd: root,
-      env: { ...process.env, PWD: root },
-      stdio: ["pipe", "ignore", "inherit", "pipe"],
+async function runWorkerAlone(
+  bash: string,
+  root: string,
+  lines: string,
+  report: string,
+  tests: number,
+): Promise<void> {
+  const out = openSync(report, "w");
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(bash, ["--norc", "--noprofile"], {
+        cwd: root,
+        env: { ...process.env, PWD: root },
+        stdio: ["pipe", out, "inherit", "pipe"],
+      });
+      child.once("error", reject);
+      child.once("exit", () => {
+        child.stdio[3]?.destroy();
+        resolve();
+      });
+      child.stdin?.end(lines);
     });
-    child.once("error", reject);
-    child.once("exit", () => {
-      child.stdio[3]?.destroy();
-      resolve();
-    });
-    child.stdin?.end(lines);
-  });
+  } finally {
+    closeSync(out);
+  }
+  const ended = readFileSync(report, "utf8")
+    .split("\n")
+    .filter((line) => line.startsWith("E ")).length;
+  if (ended !== tests) throw new Error(`whittle's worker alone ran ${ended} tests, not ${tests}`);
 }
 
 /** The measurement itself (in the child process). */
@@ -281,8 +297,8 @@ export async function measureOverhead(ctx: {
             tests = reductions * candidates.length;
             break;
           case "whittle's worker alone":
-            await runWorkerAlone(bash, shapedDir, workerLines);
             tests = reductions * candidates.length;
+            await runWorkerAlone(bash, shapedDir, workerLines, join(dir, "worker-report.txt"), tests);
             break;
           case "node spawn loop":
             for (let i = 0; i < reductions; i++) {
