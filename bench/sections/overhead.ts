@@ -14,10 +14,10 @@
  *   candidate written. What the bash co-process design can reach at best, with everything whittle
  *   must keep per test (process-group kill, the per-test directory, the environment);
  * - whittle's worker alone: the bash script whittle's shell runner runs (`workerScript`), fed all its
- *   `r` lines at once down its stdin pipe, over the same candidates in the worker-shaped loop's directories:
- *   whittle's own per-test path in bash, with no Node behind it. The gap from here to whittle is what
- *   talking to Node costs (reading the answers, writing candidates and lines, one round trip per
- *   reduction for the check of the empty input);
+ *   `r` lines at once down its stdin pipe, over the same candidates in the worker-shaped loop's
+ *   directories: whittle's own per-test path in bash, with no Node behind it. The gap from here to
+ *   whittle is what talking to Node costs (reading the answers, writing candidates and lines, one
+ *   round trip per reduction for the check of the empty input);
  * - for context, a bare Node spawn loop (write the candidate, child_process.spawn, wait) and whittle
  *   with the spawn runner.
  *
@@ -222,12 +222,15 @@ export async function measureOverhead(ctx: {
       loop,
       `for r in $(seq ${reductions}); do for f in '${candDir}'/*.txt; do '${script}' "$f"; done; done\n`,
     );
-    // The worker-shaped loop's candidates: one directory each, under the input's name.
+    // The worker-shaped loop's candidates: one directory each, under the input's name. Whittle's
+    // worker alone runs in the same directories.
     const shapedDir = join(dir, "shaped");
+    const shapedName = (i: number): string => `d${String(i).padStart(6, "0")}`;
+    const shapedFile = "input.txt";
     candidates.forEach((c, i) => {
-      const d = join(shapedDir, `d${String(i).padStart(6, "0")}`);
+      const d = join(shapedDir, shapedName(i));
       mkdirSync(d, { recursive: true });
-      writeFileSync(join(d, "input.txt"), c);
+      writeFileSync(join(d, shapedFile), c);
     });
     const shaped = join(dir, "shaped.sh");
     writeFileSync(
@@ -244,9 +247,9 @@ export async function measureOverhead(ctx: {
     // Whittle's worker alone: its script, then one `r` line per test, over the shaped directories.
     const bash = findBash();
     if (bash === null) throw new Error("the overhead section needs bash");
-    const lines = [workerScript([script, "{}"], "input.txt")];
+    const lines = [workerScript([script, "{}"], shapedFile)];
     for (let r = 0, id = 1; r < reductions; r++) {
-      candidates.forEach((_, i) => lines.push(`r ${id++} d${String(i).padStart(6, "0")} -\n`));
+      candidates.forEach((_, i) => lines.push(`r ${id++} ${shapedName(i)} -\n`));
     }
     const workerLines = lines.join("");
     const loopFile = join(dir, "loop-candidate.txt");
