@@ -97,9 +97,10 @@ export function lexerBaseClass(calls: HelperCalls): LexerClass {
 /**
  * The default bound on one decision's DFA, in ATN configurations held by its states (see dfa.ts).
  * Chosen by hand measurement, one parse each (heap growth then held to 30 %): csmith's 579 KiB of C
- * with C.g4 peaked at 436 MiB with this bound and 545 MiB at 250,000 (3,300 MiB unbounded); the two 130 KB JavaScript cases
- * parse about a quarter slower than unbounded (23.6 and 26.6 s against 18.7 and 21.7 s; 22.3 and
- * 24.3 s at 250,000), at the same peak RSS, which their parse's garbage decides, not the DFA.
+ * with C.g4 peaked at 436 MiB with this bound and 545 MiB at 250,000 (3,300 MiB unbounded); the two
+ * 130 KB JavaScript cases parse about a quarter slower than unbounded (23.6 and 26.6 s against 18.7
+ * and 21.7 s; 22.3 and 24.3 s at 250,000), at the same peak RSS, which their parse's garbage
+ * decides, not the DFA.
  */
 export const MAX_DFA_CONFIGURATIONS = 100_000;
 
