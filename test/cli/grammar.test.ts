@@ -3,7 +3,7 @@
  * syntax errors, and `whittle tree`. Uses the JSON grammar in test/fixtures (always present).
  */
 import assert from "node:assert/strict";
-import { chmodSync, copyFileSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { test } from "node:test";
 import { FIXTURES, jsonObjArr87Case, runWhittle, scratch } from "../helpers/cli.js";
@@ -181,4 +181,88 @@ test("--format mistakes: exit 2 naming the file and the field; not with --gramma
   const missing = await runWhittle([input, "--format", join(dir, "nope.json"), "--test", "true"]);
   assert.equal(missing.code, 2);
   assert.match(missing.stderr, /--format .*nope\.json: no such file/);
+});
+
+test("a grammar file that does not parse: exit 2 naming file:line:column, by every way in; never cached", async () => {
+  const dir = scratch();
+  const cache = join(dir, "cache");
+  const env = { XDG_CACHE_HOME: cache };
+  const write = (name: string, text: string): string => {
+    writeFileSync(join(dir, name), text);
+    return join(dir, name);
+  };
+  const input = write("in.txt", "abc 123\n");
+  const tokens = "A : [a-z]+ ;\nB : [0-9]+ ;\nWS : [ \\n]+ -> skip ;\n";
+  const semi = write("Semi.g4", `grammar Semi;\nstart : A B\n${tokens}`);
+  const paren = write("Paren.g4", `grammar Paren;\nstart : (A B ;\n${tokens}`);
+  const json = write("data.json", '{"a": [1, 2]}\n');
+  const c = write("prog.c", "#include <stdio.h>\nint main(void) { return 0; }\n");
+  const empty = write("Empty.g4", "");
+  const noRules = write("NoRules.g4", "grammar NoRules;\n");
+  const ticks = write("ticks.txt", "`\n".repeat(100));
+  const lexer = write("Lex.g4", `lexer grammar Lex;\n${tokens}`);
+  const badLexer = write("BadLex.g4", "lexer grammar BadLex;\nA : [a-z]+\nB : [0-9]+ ;\n");
+  const parser = write("Par.g4", "parser grammar Par;\noptions { tokenVocab = Lex; }\nstart : A B ;\n");
+  const badParser = write(
+    "BadPar.g4",
+    "parser grammar BadPar;\noptions { tokenVocab = Lex; }\nstart : A (B ;\n",
+  );
+  write("Common.g4", "parser grammar Common;\nitem : A (B ;\n");
+  const host = write("Host.g4", `grammar Host;\nimport Common;\nstart : item ;\n${tokens}`);
+  const format = write("fmt.yaml", "grammars:\n  g:\n    files: [Semi.g4]\n");
+
+  const refused = async (args: string[], message: RegExp): Promise<void> => {
+    const run = await runWhittle(args, { env, cwd: dir });
+    assert.equal(run.code, 2, `${args.join(" ")}: ${run.stderr}`);
+    assert.doesNotMatch(run.stderr, /internal error/);
+    assert.match(run.stderr, message, args.join(" "));
+  };
+  const reduce = (...grammar: string[]): string[] => [
+    input,
+    ...grammar.flatMap((g) => ["--grammar", g]),
+    "--test",
+    "true",
+  ];
+  // Columns count from 1, as in the input's syntax errors (antlr-ng counts them from 0).
+  await refused(reduce(semi), /Semi\.g4:3:3: syntax error: no viable alternative at input ':'/);
+  await refused(reduce(paren), /Paren\.g4:2:14: syntax error: missing '\)' at ';'/);
+  await refused(
+    reduce(json),
+    /data\.json:1:1: syntax error: mismatched input .* expecting \{'lexer', 'parser', 'grammar'\}/,
+  );
+  await refused(reduce(c), /prog\.c:1:1: syntax error: mismatched input '#'/);
+  await refused(reduce(empty), /Empty\.g4:1:1: syntax error: mismatched input '<EOF>'/);
+  await refused(
+    reduce(noRules),
+    /NoRules\.g4: grammar NoRules has no rules \(antlr-ng gives no line and column\)$/m,
+  );
+  // Of a file's many errors, the first 20 are listed.
+  await refused(
+    reduce(ticks),
+    /ticks\.txt:20:1: syntax error: token recognition error at: '`'\n\(and 81 more errors\)\n$/,
+  );
+  await refused(
+    reduce(lexer),
+    /Lex\.g4 is a lexer grammar; give a combined grammar, or a lexer and a parser/,
+  );
+  await refused(reduce(lexer, lexer), /give one lexer grammar and one parser grammar/);
+  await refused(reduce(badLexer, parser), /BadLex\.g4:3:3: syntax error/);
+  await refused(reduce(parser, badLexer), /BadLex\.g4:3:3: syntax error/);
+  await refused(reduce(lexer, badParser), /BadPar\.g4:3:14: syntax error: missing '\)' at ';'/);
+  await refused(reduce(host), /Common\.g4:2:13: syntax error: missing '\)' at ';'/);
+  await refused([input, "--format", format, "--test", "true"], /Semi\.g4:3:3: syntax error/);
+  await refused(["tree", input, "--grammar", semi], /Semi\.g4:3:3: syntax error/);
+  await refused(["tree", input, "--grammar", host], /Common\.g4:2:13: syntax error/);
+
+  // Nothing broken was cached; once fixed, the grammar loads (and is cached).
+  const cached = (): string[] =>
+    existsSync(join(cache, "whittle", "grammars")) ? readdirSync(join(cache, "whittle", "grammars")) : [];
+  assert.deepEqual(cached(), []);
+  writeFileSync(semi, `grammar Semi;\nstart : A B ;\n${tokens}`);
+  const fixed = await runWhittle(["tree", input, "--grammar", semi], { env, cwd: dir });
+  assert.equal(fixed.code, 0, fixed.stderr);
+  assert.match(fixed.stdout.toString(), /start/);
+  assert.equal(cached().length, 1);
+  const split = await runWhittle(["tree", input, "--grammar", lexer, "--grammar", parser], { env, cwd: dir });
+  assert.equal(split.code, 0, split.stderr);
 });

@@ -266,8 +266,30 @@ describe("lexer + parser grammar pair", () => {
     writeFileSync(file, "grammar Broken;\nstart : missing ;\nA : 'a' ;\n");
     await assert.rejects(
       loadAntlrGrammar({ grammarFiles: [file], cacheDir: false }),
-      (e: unknown) => e instanceof WhittleError && e.code === "grammar" && /missing/.test(e.message),
+      (e: unknown) =>
+        e instanceof WhittleError &&
+        e.code === "grammar" &&
+        e.message.includes(`${file}:2:9: reference to undefined rule: missing`),
     );
+  });
+
+  test("a grammar that does not parse is a grammar error naming file:line:column, and is not cached", async () => {
+    const cacheDir = join(scratch, "cache-broken");
+    const file = join(scratch, "NoSemi.g4");
+    writeFileSync(file, "grammar NoSemi;\nstart : A\nA : 'a' ;\n");
+    await assert.rejects(
+      loadAntlrGrammar({ grammarFiles: [file], cacheDir }),
+      (e: unknown) =>
+        e instanceof WhittleError &&
+        e.code === "grammar" &&
+        e.message.includes(`${file}:3:3: syntax error: no viable alternative at input ':'`),
+    );
+    assert.ok(!existsSync(join(cacheDir, "grammars")), "nothing cached");
+    writeFileSync(file, "grammar NoSemi;\nstart : A ;\nA : 'a' ;\n");
+    const fixed = await loadAntlrGrammar({ grammarFiles: [file], cacheDir });
+    assert.equal(fixed.source, "tool");
+    assert.ok(fixed.parse("a").root);
+    assert.equal((await loadAntlrGrammar({ grammarFiles: [file], cacheDir })).source, "cache");
   });
 });
 

@@ -7,7 +7,8 @@
  * package's directory. It takes about a second to import, so it is imported only when a grammar is
  * not in the cache.
  */
-import { dirname, join, resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { ATNSerializer, type ATN } from "antlr4ng";
 import { WhittleError } from "../../errors.js";
@@ -36,9 +37,15 @@ interface ToolGrammar {
 
 interface ToolMessage {
   readonly fileName: string;
+  /** -1 when the tool gives no position. */
   readonly line: number;
+  /** From 0; -1 when the tool gives none. */
   readonly column: number;
+  getMessageTemplate(verbose: boolean): { render(): string };
 }
+
+/** The parsed form of a grammar file (antlr-ng's GrammarRootAST), passed on as it is. */
+type GrammarAst = object;
 
 interface ToolInstance {
   readonly errorManager: {
@@ -47,9 +54,9 @@ interface ToolInstance {
       error(m: ToolMessage): void;
       warning(m: ToolMessage): void;
     }): void;
-    getMessageTemplate(m: ToolMessage): { render(): string } | null;
   };
-  loadGrammar(fileName: string): ToolGrammar | undefined;
+  parseGrammar(fileName: string): GrammarAst | undefined;
+  createGrammar(ast: GrammarAst): ToolGrammar;
   process(g: ToolGrammar, genCode: boolean): void;
   getNumErrors(): number;
 }
@@ -68,6 +75,9 @@ function importTool(): Promise<ToolClass> {
   })();
   return toolClass;
 }
+
+/** How many of the tool's errors a grammar error lists. */
+const MAX_MESSAGES = 20;
 
 export interface ToolOutput {
   readonly lexer: LexerData;
@@ -90,18 +100,43 @@ export async function processGrammarFiles(files: readonly string[]): Promise<Too
   const messages: string[] = [];
   // The tool's argument parser wants grammar files; --lib lets it find imported grammars beside them.
   const tool = new Tool(["--lib", dirname(paths[0]!), ...paths]);
+  // The grammar being read or processed: named by messages that name no file.
+  let current = paths[0]!;
   const collect = (m: ToolMessage): void => {
-    messages.push(tool.errorManager.getMessageTemplate(m)?.render() ?? `${m.fileName}:${m.line}:${m.column}`);
+    messages.push(describeMessage(m, current, paths));
   };
   tool.errorManager.addListener({ info: () => undefined, error: collect, warning: () => undefined });
+  // A file that is no grammar at all (binary, or another language) can make thousands of errors.
   const fail = (what: string): never => {
-    throw new WhittleError("grammar", `${what}:\n${messages.join("\n") || "(no details from the tool)"}`);
+    const shown = messages.slice(0, MAX_MESSAGES);
+    if (messages.length > shown.length) shown.push(`(and ${messages.length - shown.length} more errors)`);
+    throw new WhittleError("grammar", `${what}:\n${shown.join("\n") || "(no details from the tool)"}`);
+  };
+  /** Refuses the grammars for a reason of whittle's own: no tool messages to list. */
+  const refuse = (what: string): never => {
+    throw new WhittleError("grammar", what);
   };
 
-  const grammars = paths.map((p) => {
-    const g = tool.loadGrammar(p);
-    if (!g || tool.getNumErrors() > 0) fail(`cannot read grammar ${p}`);
-    return g!;
+  // Not the tool's loadGrammar: it hands a grammar that does not parse (no AST, the syntax errors
+  // reported) on to createGrammar, which then fails with a TypeError. All files are parsed first,
+  // so that the errors of both grammars of a pair are listed.
+  const asts = paths.map((p) => {
+    current = p;
+    try {
+      return tool.parseGrammar(p);
+    } catch {
+      return undefined; // unreadable: the tool has reported it
+    }
+  });
+  const unreadable = paths.filter((_, i) => asts[i] === undefined);
+  if (unreadable.length > 0 || tool.getNumErrors() > 0) {
+    fail(`cannot read grammar ${(unreadable.length > 0 ? unreadable : paths).join(" and ")}`);
+  }
+  const grammars = asts.map((ast, i) => {
+    current = paths[i]!;
+    const g = tool.createGrammar(ast!);
+    g.fileName = paths[i]!;
+    return g;
   });
 
   let lexer: ToolGrammar | undefined;
@@ -109,28 +144,55 @@ export async function processGrammarFiles(files: readonly string[]): Promise<Too
   if (grammars.length === 1) {
     const g = grammars[0]!;
     if (!g.isCombined()) {
-      fail(
+      refuse(
         `${paths[0]} is a ${g.isLexer() ? "lexer" : "parser"} grammar; give a combined grammar, or a lexer and a parser`,
       );
     }
+    current = paths[0]!;
     tool.process(g, false);
     if (tool.getNumErrors() > 0) fail(`grammar ${paths[0]} has errors`);
     lexer = g.implicitLexer;
     parser = g;
-    if (!lexer) fail(`grammar ${paths[0]} defines no tokens`);
+    if (!lexer) refuse(`grammar ${paths[0]} defines no tokens`);
   } else {
     lexer = grammars.find((g) => g.isLexer());
     parser = grammars.find((g) => g.isParser());
-    if (!lexer || !parser) fail("with two grammar files, give one lexer grammar and one parser grammar");
+    if (!lexer || !parser) refuse("with two grammar files, give one lexer grammar and one parser grammar");
+    current = lexer!.fileName;
     tool.process(lexer!, false);
     if (tool.getNumErrors() > 0) fail(`grammar ${lexer!.fileName} has errors`);
     // The tool would read tokenVocab from a generated .tokens file; take the vocabulary from the lexer.
     const lex = lexer!;
     parser!.importTokensFromTokensFile = () => parser!.importVocab(lex);
+    current = parser!.fileName;
     tool.process(parser!, false);
     if (tool.getNumErrors() > 0) fail(`grammar ${parser!.fileName} has errors`);
   }
   return { lexer: lexerData(lexer!), parser: recognizerData(parser!) };
+}
+
+/**
+ * One of the tool's messages as `file:line:column: text`, the column counted from 1 as in the
+ * input's syntax errors (the tool counts from 0). The tool names a grammar it parsed by its base name
+ * and one it built by its path: a base name is taken for the given grammar of that name, else for
+ * the file of that name beside `current` or the first grammar, where the tool finds imported ones. A
+ * message with no file names `current`; one with no position says so.
+ */
+function describeMessage(m: ToolMessage, current: string, paths: readonly string[]): string {
+  // One line per message: the text may quote a line break or a control character of the file.
+  const text = m
+    .getMessageTemplate(false)
+    .render()
+    .replace(/\p{Cc}/gu, (c) =>
+      c === "\n" ? "\\n" : c === "\t" ? "\\t" : `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`,
+    );
+  let file = m.fileName || current;
+  if (!isAbsolute(file)) {
+    const beside = [dirname(current), dirname(paths[0]!)].map((d) => join(d, file));
+    file = paths.find((p) => basename(p) === file) ?? beside.find((f) => existsSync(f)) ?? beside[0]!;
+  }
+  if (m.line < 0) return `${file}: ${text} (antlr-ng gives no line and column)`;
+  return m.column < 0 ? `${file}:${m.line}: ${text}` : `${file}:${m.line}:${m.column + 1}: ${text}`;
 }
 
 function recognizerData(g: ToolGrammar): RecognizerData {
