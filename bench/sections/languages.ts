@@ -132,7 +132,7 @@ async function describeCase(ctx: BenchContext, c: BenchCase, plan: CasePlan): Pr
   let treeSitterErrors: string | null = null;
   if (found !== undefined) {
     const frontEnd = await TreeSitterFrontEnd.load({ language: found.language, fileName: c.inputName });
-    treeSitterErrors = frontEnd.describeErrors(c.input) ?? null;
+    treeSitterErrors = frontEnd.describeErrors(c.input)?.text ?? null;
   }
   const entry = existsSync(grammarsDir(ctx)) ? CASE_GRAMMARS[c.name] : undefined;
   return {

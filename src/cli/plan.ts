@@ -163,6 +163,13 @@ export async function planRun(o: CliOptions, run: RunScope): Promise<RunPlan> {
   };
 }
 
+/**
+ * A detected language whose error regions (ERROR nodes) hold more than this share of the input's
+ * bytes leaves the input to the text pipeline: an error region is one unit for the tree phases, so
+ * such a tree has little left to reduce along.
+ */
+const ERROR_SHARE_FOR_TEXT = 0.5;
+
 /** The options of grammar-aware reduction (the main command's and `whittle tree`'s). */
 export type GrammarOptions = Pick<
   CliOptions,
@@ -310,17 +317,20 @@ export async function treeSetup(
       transforms: o.transforms,
       fileName,
     });
-    // The user did not ask for this language: a syntax error means reducing text, not failing.
-    const errors =
-      detected !== undefined && textFallback && !o.allowSyntaxErrors
-        ? frontEnd.describeErrors(input)
-        : undefined;
-    if (errors !== undefined) {
-      const fallback = `${errors}: reducing lines and characters instead; --language ${language} --allow-syntax-errors reduces it as ${languageSpec(language).title}`;
+    // The user did not ask for this language: syntax errors are no reason to fail. The tree is
+    // error-tolerant (each error region one unit, removable whole, never split), unless the errors
+    // cover most of the input: then there is little tree to reduce along, and text it is.
+    const tolerant = detected !== undefined && textFallback;
+    const errors = tolerant && !o.allowSyntaxErrors ? frontEnd.describeErrors(input) : undefined;
+    if (errors !== undefined && errors.errorBytes > ERROR_SHARE_FOR_TEXT * input.length) {
+      const share = Math.round((100 * errors.errorBytes) / input.length);
+      const fallback = `${errors.text}, ${share}% of it in error regions: reducing lines and characters instead; --language ${language} --allow-syntax-errors reduces it as ${languageSpec(language).title}`;
       return { frontEnd: undefined, compatible: undefined, syntaxErrors: 0, notice: fallback };
     }
-    const syntaxErrors = frontEnd.checkOriginal(input, o.allowSyntaxErrors);
-    if (detected !== undefined)
+    const syntaxErrors = frontEnd.checkOriginal(input, o.allowSyntaxErrors || tolerant);
+    if (errors !== undefined)
+      notice = `${errors.text}: reducing along its syntax all the same, each error region kept whole; --language none reduces lines and characters`;
+    else if (detected !== undefined)
       notice = `${detected}: reducing along its syntax; --language none reduces lines and characters`;
     return { frontEnd, compatible, syntaxErrors, notice };
   }

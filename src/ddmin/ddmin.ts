@@ -18,6 +18,8 @@ export interface DdminOptions {
   readonly strategy: Strategy;
   readonly subsetOrder: Order;
   readonly complementOrder: Order;
+  /** See RoundOrder. */
+  readonly subsetGranularity?: number;
   /** DD*: run ddmin again on its own result until a run removes nothing. */
   readonly ddStar: boolean;
   /** Tests under way at once; 1 is the sequential algorithm. */

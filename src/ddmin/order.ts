@@ -21,6 +21,11 @@ export interface RoundOrder {
   readonly strategy: Strategy;
   readonly subsetOrder: Order;
   readonly complementOrder: Order;
+  /**
+   * Subsets are tested only in rounds of at most this many parts (undefined: in every round, as the
+   * papers do). Beyond the papers, for the polish after the tree phases: see SUBSET_GRANULARITY.
+   */
+  readonly subsetGranularity?: number;
 }
 
 /**
@@ -45,6 +50,7 @@ export function roundLoopOrder(n: number, complementOffset: number, order: Round
     length: n,
     at: (p) => ({ kind: "complement", index: (complementAt(p) + complementOffset) % n }),
   };
+  if (order.subsetGranularity !== undefined && n > order.subsetGranularity) return [complements];
   switch (order.strategy) {
     case "subsets-first":
       return [subsets, complements];

@@ -50,6 +50,8 @@ export function phaseName(phase: Phase): string {
 /** Parses an input into a tree (a grammar-aware front-end). */
 export interface TreeFrontEnd {
   parse(input: Uint8Array): { tree: Tree; glue: GlueCheck };
+  /** Optional: whether `text` is one of the grammar's literal texts (a keyword, an operator). */
+  isLiteral?(text: string): boolean;
 }
 
 /**

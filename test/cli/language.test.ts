@@ -168,21 +168,32 @@ test("an unknown extension is reduced as text, with one notice (none with -q)", 
   assert.equal(quiet.stderr, "");
 });
 
-test("a syntax error in a file whose language was detected falls back to text with a notice", async () => {
+test("a syntax error in a file whose language was detected: its tree all the same, the error kept whole", async () => {
   const dir = scratch();
   const input = join(dir, "broken.json");
-  writeFileSync(input, '{"a": [1, 2,, 87]}\n');
+  writeFileSync(input, '{"a": [1, 2,, 87], "b": {"c": [3, 4]}}\n');
   const run = await runWhittle([input, "-o", "-", "--", "grep", "-q", "87"]);
   assert.equal(run.code, 0, run.stderr);
   assert.match(
     run.stderr,
-    /broken\.json:1:\d+: syntax error: not json .*: reducing lines and characters instead; --language json --allow-syntax-errors/,
+    /broken\.json:1:\d+: syntax error: not json as tree-sitter's grammar reads it \(1 error in all\): reducing along its syntax all the same, each error region kept whole; --language none/,
+  );
+  assert.match(run.stderr, /reducing with hdd:coarse, hdd:hoist\*/);
+  assert.equal(run.stdout.toString().trim(), "87");
+});
+
+test("a detected language whose error regions cover most of the input falls back to text", async () => {
+  const dir = scratch();
+  const input = join(dir, "prose.json");
+  writeFileSync(input, "This is no JSON at all: BUG, regards\n");
+  const run = await runWhittle([input, "-o", "-", "--", "grep", "-q", "BUG"]);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(
+    run.stderr,
+    /prose\.json:1:\d+: syntax error: .*, \d+% of it in error regions: reducing lines and characters instead/,
   );
   assert.match(run.stderr, /reducing with ddmin:line, ddmin:char/);
-  // With --allow-syntax-errors the detected language is kept.
-  const allowed = await runWhittle([input, "--allow-syntax-errors", "-o", "-", "--", "grep", "-q", "87"]);
-  assert.equal(allowed.code, 0, allowed.stderr);
-  assert.match(allowed.stderr, /reducing with hdd:coarse, hdd:hoist\*/);
+  assert.equal(run.stdout.toString(), "BUG");
 });
 
 test("--list-languages prints every built-in language with its extensions and package version", async () => {

@@ -64,6 +64,42 @@ test("round trip: parse and render without edits gives the input, byte for byte"
   }
 });
 
+test("error-tolerant trees: broken inputs of every language round-trip, each error region one removable leaf", async () => {
+  let regions = 0;
+  for (const language of BUILT_IN_LANGUAGES) {
+    const fe = await frontEnd(language);
+    let brokenInputs = 0;
+    for (const sample of SAMPLES[language]) {
+      const input = Buffer.from(sample);
+      // Cuts of a few bytes in the middle leave ERROR nodes (and MISSING ones) behind.
+      const step = Math.max(1, Math.floor(input.length / 12));
+      for (let i = step; i < input.length; i += step) {
+        const broken = Buffer.concat([input.subarray(0, i), input.subarray(i + 3)]);
+        const raw = fe.parseRaw(broken);
+        if (raw.errors === 0) continue;
+        brokenInputs++;
+        const { tree, glue } = fe.parse(broken);
+        assert.deepEqual(
+          Buffer.from(render(tree, EditSet.EMPTY, glue)),
+          broken,
+          `${language}: ${text(broken)}`,
+        );
+        for (const node of nodes(raw.root)) {
+          if (node.kind !== "ERROR" || node === raw.root) continue;
+          // Never split: a leaf, whose text is the region's; removable whole.
+          regions++;
+          assert.ok(node.token && node.children.length === 0, `${language}: ${text(broken)}`);
+          assert.equal(node.replacement, "");
+          assert.ok(node.removable);
+        }
+        assert.ok(raw.errorBytes <= broken.length);
+      }
+    }
+    assert.ok(brokenInputs > 0, `${language}: no broken input`);
+  }
+  assert.ok(regions > 50, `only ${regions} error regions`);
+});
+
 test("offsets are UTF-8 byte offsets, also after non-ASCII text and astral characters", async () => {
   const fe = await frontEnd("json");
   const input = Buffer.from('["é🙂", 42]');

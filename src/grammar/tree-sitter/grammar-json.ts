@@ -50,6 +50,26 @@ export class TsGrammar {
   }
 
   /**
+   * Every literal text of the grammar (its STRING rules: keywords, operators, punctuation), found
+   * once when first asked for.
+   */
+  get literals(): ReadonlySet<string> {
+    if (this.literalTexts === undefined) {
+      const found = new Set<string>();
+      const stack: Rule[] = [...this.rules.values()];
+      while (stack.length > 0) {
+        const rule = stack.pop()!;
+        if (rule.type === "STRING") found.add(rule.value);
+        else if ("members" in rule) stack.push(...rule.members);
+        else if ("content" in rule) stack.push(rule.content);
+      }
+      this.literalTexts = found;
+    }
+    return this.literalTexts;
+  }
+  private literalTexts: ReadonlySet<string> | undefined;
+
+  /**
    * Whether a symbol is expanded into its parent in a parse tree rather than showing as a node:
    * hidden rules (`_x`), inlined rules and supertypes. Only meaningful for names with a rule.
    */

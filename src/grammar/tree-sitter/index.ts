@@ -36,7 +36,7 @@ import type { SyntaxCheck } from "../../reduce/syntax-filter.js";
 import { emptyRoot, type GlueCheck, type RawNode } from "../../tree/raw.js";
 import { NO_REPLACEMENTS, type Replacements } from "../../tree/replacements.js";
 import { ALL_TRANSFORMS, Tree, type TreeTransforms } from "../../tree/tree.js";
-import { groupChildren } from "../groups.js";
+import { groupChildren, type Group } from "../groups.js";
 import { TsGrammar, type GrammarJson } from "./grammar-json.js";
 import { nodeGroups } from "./match.js";
 import { needsSpace, shortestRuleTexts } from "./shortest.js";
@@ -159,6 +159,8 @@ export interface TreeSitterParse {
   readonly errors: number;
   /** Where the first of them starts, in bytes. */
   readonly firstError: number | undefined;
+  /** Bytes inside ERROR nodes (each kept whole, as one unit). */
+  readonly errorBytes: number;
 }
 
 /**
@@ -209,7 +211,7 @@ export class TreeSitterFrontEnd implements TreeFrontEnd, SyntaxCheck {
     if (errors > 0 && !allowSyntaxErrors) {
       throw new WhittleError(
         "syntax",
-        `${this.describeErrors(input)}; --allow-syntax-errors reduces it all the same`,
+        `${this.describeErrors(input)?.text}; --allow-syntax-errors reduces it all the same`,
       );
     }
     return errors;
@@ -219,12 +221,17 @@ export class TreeSitterFrontEnd implements TreeFrontEnd, SyntaxCheck {
    * Where the first syntax error of `input` is and how many there are ("a.c:3:5: syntax error: not c
    * as tree-sitter's grammar reads it (2 errors in all)"), or undefined when it has none.
    */
-  describeErrors(input: Uint8Array): string | undefined {
-    const { errors, firstError } = this.parseRaw(input);
+  describeErrors(input: Uint8Array): { text: string; errorBytes: number } | undefined {
+    const { errors, firstError, errorBytes } = this.parseRaw(input);
     if (errors === 0) return undefined;
     const before = decoder.decode(input.subarray(0, firstError ?? 0)).split("\n");
     const where = `${this.options.fileName ?? "input"}:${before.length}:${[...before[before.length - 1]!].length + 1}`;
-    return `${where}: syntax error: not ${this.language.name} as tree-sitter's grammar reads it (${errors} error${errors > 1 ? "s" : ""} in all)`;
+    const text = `${where}: syntax error: not ${this.language.name} as tree-sitter's grammar reads it (${errors} error${errors > 1 ? "s" : ""} in all)`;
+    return { text, errorBytes };
+  }
+
+  isLiteral(text: string): boolean {
+    return this.language.grammar.literals.has(text);
   }
 
   parse(input: Uint8Array): ReturnType<TreeFrontEnd["parse"]> {
@@ -253,7 +260,9 @@ export class TreeSitterFrontEnd implements TreeFrontEnd, SyntaxCheck {
       while (stack.length > 0) {
         const node = stack.pop()!;
         if (node.isError || node.isMissing) errors++;
-        if (node.hasError) for (const child of node.children) if (child !== null) stack.push(child);
+        // An error region counts once, as parseRaw keeps it whole (the root is no leaf even then).
+        if (node.hasError && (!node.isError || node.id === tree.rootNode.id))
+          for (const child of node.children) if (child !== null) stack.push(child);
       }
       // As in parseRaw: a tree that has an error somewhere has at least one.
       return errors === 0 && tree.rootNode.hasError ? 1 : errors;
@@ -271,7 +280,7 @@ export class TreeSitterFrontEnd implements TreeFrontEnd, SyntaxCheck {
       const builder = new RawBuilder(this.language, input, decoded.byteAt);
       const root = builder.build(tree.rootNode) ?? emptyRoot(this.language.grammar.start);
       if (builder.errors === 0 && tree.rootNode.hasError) builder.noteError(tree.rootNode);
-      return { root, errors: builder.errors, firstError: builder.firstError };
+      return { root, errors: builder.errors, firstError: builder.firstError, errorBytes: builder.errorBytes };
     } finally {
       tree.delete();
     }
@@ -288,6 +297,8 @@ function isSpace(byte: number): boolean {
 /** Turns one tree-sitter tree into RawNodes, iteratively (trees of real inputs can be deep). */
 class RawBuilder {
   errors = 0;
+  /** Bytes inside ERROR nodes. */
+  errorBytes = 0;
   firstError: number | undefined;
 
   constructor(
@@ -314,7 +325,8 @@ class RawBuilder {
       const frame = stack[stack.length - 1]!;
       if (frame.kids.length < frame.children.length) {
         const child = frame.children[frame.kids.length]!;
-        if (child.childCount === 0) frame.kids.push(this.leaf(child));
+        // An error region is one opaque unit: a leaf, never split (see leaf()).
+        if (child.childCount === 0 || child.isError) frame.kids.push(this.leaf(child));
         else stack.push(open(child));
         continue;
       }
@@ -332,11 +344,20 @@ class RawBuilder {
     if (this.firstError === undefined || at < this.firstError) this.firstError = at;
   }
 
+  /**
+   * A token; or an ERROR node, whose text is kept as one opaque unit: removable whole (its
+   * replacement is empty), never split or replaced piece by piece, since what is inside it follows
+   * no rule of the grammar.
+   */
   private leaf(node: Node): RawNode | null {
     if (node.isMissing || node.isError) this.noteError(node);
     const start = this.byteAt[node.startIndex]!;
     const end = this.byteAt[node.endIndex]!;
     if (end <= start) return null;
+    if (node.isError) {
+      this.errorBytes += end - start;
+      return { kind: node.type, token: true, start, end, removable: true, replacement: "", children: [] };
+    }
     const replacement = this.replacementOf(node, start, end);
     return {
       kind: node.type,
@@ -356,11 +377,11 @@ class RawBuilder {
     isRoot: boolean,
   ): RawNode | null {
     if (node.isError) this.noteError(node);
-    // Inside and around syntax errors the children do not follow the grammar: nothing there is
-    // removable by the grammar (HDD still replaces nodes by their minimal text).
-    const clean = !node.isError && children.every((c) => !c.isError && !c.isMissing);
-    const types = children.map((c) => ({ type: c.type, named: c.isNamed }));
-    const groups = clean ? (nodeGroups(this.language.grammar, node.grammarType, node.type, types) ?? []) : [];
+    // Only the root can be an ERROR here (others are leaves): its children follow no rule, and
+    // nothing among them is removable by the grammar (HDD still replaces nodes by their minimal
+    // text). Elsewhere the children other than error regions are matched against the node's rule
+    // (a MISSING token stands where the rule wants it); an error region is removable on its own.
+    const groups = node.isError ? [] : this.groupsAround(node, children);
     // A hidden token that starts the node (the digits of CSS's `100%`, Rust's `r#"`) becomes a fixed
     // leaf of the node too: as hidden text it would go with the first child (`%`) when that is removed.
     const head = isRoot ? null : this.headToken(node, children);
@@ -404,6 +425,29 @@ class RawBuilder {
       replacement,
       children: items,
     };
+  }
+
+  /**
+   * The removable groups of `children` (indices into it) by the rule of `node`, matched on the
+   * children that are not error regions; a group that spans an error region takes it along.
+   */
+  private groupsAround(node: Node, children: readonly Node[]): Group[] {
+    const index: number[] = [];
+    const types: { type: string; named: boolean }[] = [];
+    children.forEach((c, i) => {
+      if (c.isError) return;
+      index.push(i);
+      types.push({ type: c.type, named: c.isNamed });
+    });
+    const groups = nodeGroups(this.language.grammar, node.grammarType, node.type, types) ?? [];
+    if (index.length === children.length) return groups;
+    // Group bounds in the full list: a group's end is the position after its last child.
+    const at = (i: number): number => (i < index.length ? index[i]! : children.length);
+    return groups.map((g) => ({
+      ...g,
+      start: at(g.start),
+      end: g.end > g.start ? index[g.end - 1]! + 1 : at(g.start),
+    }));
   }
 
   /**
