@@ -10,7 +10,8 @@
  *   run directory removed, exit 1; the watchdog SIGKILLs what did not stop;
  * - SIGKILL (or any death that runs no code): the watchdog notices its pipe closing and cleans up;
  * - Ctrl-Z (SIGTSTP): the bash workers and the running tests are stopped (SIGSTOP), then whittle
- *   itself; on SIGCONT (fg, bg) they are resumed and the pause is left out of the tests' timeouts.
+ *   itself; on SIGCONT (fg, bg) they are resumed and the pause is left out of the tests' timeouts and
+ *   durations.
  */
 import { noteSuspended } from "../oracle/clock.js";
 import { allTrackers, type GroupTracker } from "../oracle/groups.js";

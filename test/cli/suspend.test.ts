@@ -267,3 +267,33 @@ test("in a real terminal (tmux): while Ctrl-Z has stopped whittle, none of its p
     run.close();
   }
 });
+
+test("in a real terminal (tmux): the time stopped by Ctrl-Z during the initial check does not count in its duration, nor in the adaptive timeout", async (t) => {
+  if (!hasTmux()) return t.skip("tmux is not installed");
+  // Few lines (few tests), one job, the adaptive timeout: 10 times the initial check's duration.
+  const s = setUp({ lines: 6, jobs: "1", timeout: undefined });
+  const run = inTerminal(s);
+  try {
+    await until("the initial check runs", () => testPids(s.pids).length > 0);
+    run.terminal.keys("C-z");
+    const check = testPids(s.pids)[0]!;
+    await until("whittle is stopped", () => state(run.whittlePid() ?? 0) === "T");
+    assert.equal(state(check), "T", "Ctrl-Z came while the initial check ran, and stopped it");
+    assert.equal(testPids(s.pids).length, 2, "the initial check is the only test so far");
+    await sleep(3000);
+    run.terminal.keys("fg", "Enter");
+    assert.equal(await run.exitStatus(), "0", run.terminal.screen());
+    const stats = JSON.parse(readFileSync(s.stats, "utf8")) as {
+      result: string;
+      initialCheckMs: number;
+      timeoutMs: number;
+    };
+    assert.equal(stats.result, "done");
+    assert.equal(readFileSync(s.output, "utf8"), "KEEP\n");
+    // The test sleeps 0.5 s; with the 3 s pause counted it would be over 3 s, and the limit over 30 s.
+    assert.ok(stats.initialCheckMs < 2000, `initial check ${stats.initialCheckMs} ms`);
+    assert.ok(stats.timeoutMs < 20_000, `timeout limit ${stats.timeoutMs} ms`);
+  } finally {
+    run.close();
+  }
+});
