@@ -10,15 +10,26 @@
  *
  * Also the watchdog's cost: the time whittle spends in spawn() for it (the only part on whittle's
  * path), the time until it has booted, read an empty pipe and exited, its CPU time and memory.
+ *
+ * And Ctrl-Z (issue 21): stopped means stopped. whittle, started as a shell starts a job (a process
+ * group of its own), gets SIGTSTP at a random moment sent to its group, as the terminal sends it to
+ * the foreground group; once it is stopped, the CPU time of every process of the run (whittle, its
+ * bash workers and their watchers, the watchdog, the tests) is summed over 1 s from /proc, where 0
+ * is expected. Then SIGCONT (fg), and the run must end as documented, with the right result and
+ * nothing left behind.
  */
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { WATCHDOG_SCRIPT } from "../../src/oracle/watchdog.js";
+import { MAIN, scratch } from "../../test/helpers/cli.js";
 import {
+  alive,
   endWhittle,
   ENDINGS,
   EXPECTED_EXIT,
+  processesWithTmpdir,
   type Ending,
   type SurvivorRun,
 } from "../../test/helpers/survivors.js";
@@ -68,11 +79,162 @@ export interface WatchdogCost {
   bytesPerTest: number;
 }
 
+/** One run stopped by Ctrl-Z (SIGTSTP to whittle's process group), measured, then resumed. */
+export interface StoppedRun {
+  /** How long after the first test started (then as soon as a test process was alive) it was stopped. */
+  delayMs: number;
+  /** Whether whittle was stopped (state T) within 5 s of the SIGTSTP. */
+  stopped: boolean;
+  /** CPU ticks (user + system, 10 ms each) of all the run's processes over STOPPED_WINDOW_MS. */
+  ticks: number;
+  /** The run's processes while stopped, those in state T, and the bash ones (workers and watchers). */
+  processes: number;
+  inStateT: number;
+  workers: number;
+  /** The processes that used CPU while stopped: "pid state ticks command". */
+  busy: string[];
+  /** After SIGCONT: how whittle ended, whether its result was right, what was left 2 s later. */
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  resultRight: boolean;
+  survivors: number;
+  leftovers: number;
+}
+
 export interface SurvivorsData {
   runsPerEnding: number;
   limitMs: number;
   rows: EndingRow[];
   watchdog: WatchdogCost;
+  /** Absent in results written before the Ctrl-Z measurement existed. */
+  stopped?: { settleMs: number; windowMs: number; runs: StoppedRun[] };
+}
+
+/** After whittle is stopped, the wait before measuring, and how long CPU time is measured. */
+const STOPPED_SETTLE_MS = 500;
+const STOPPED_WINDOW_MS = 1000;
+
+/** The /proc/PID/stat fields after the command's name, or undefined once the process is gone. */
+function statFields(pid: number): string[] | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  } catch {
+    return undefined;
+  }
+}
+
+function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "latin1").replace(/\0/g, " ").trim();
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * Runs whittle on a slow test (16 lines, 0.3 s per test, two jobs) in a process group of its own,
+ * stops it with SIGTSTP to that group `delayMs` after its first test started (then as soon as a test
+ * process is alive), measures the CPU used by the run's processes while stopped, resumes it with
+ * SIGCONT and lets it finish.
+ */
+async function stopWhittle(delayMs: number): Promise<StoppedRun> {
+  const dir = scratch("whittle-stopped-");
+  const tmp = join(dir, "tmp");
+  const pids = join(dir, "pids");
+  const input = join(dir, "in.txt");
+  const test = join(dir, "slow.sh");
+  const output = join(dir, "out.txt");
+  const readPids = (): number[] =>
+    existsSync(pids) ? readFileSync(pids, "utf8").split(/\s+/).filter(Boolean).map(Number) : [];
+  try {
+    writeFileSync(
+      input,
+      Array.from({ length: 16 }, (_, i) => (i === 11 ? "KEEP\n" : `line ${i}\n`)).join(""),
+    );
+    writeFileSync(test, `#!/usr/bin/env bash\necho $$ >> ${pids}\nsleep 0.3\ngrep -q KEEP "$1"\n`);
+    chmodSync(test, 0o755);
+    mkdirSync(tmp);
+    const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: tmp };
+    delete env["WHITTLE_DEBUG"];
+    // detached: a process group of its own, as a shell gives a job; the terminal's SIGTSTP goes to it.
+    const child = spawn(
+      process.execPath,
+      [MAIN, input, "--atom=line", "-j", "2", "-o", output, "--test", test],
+      { cwd: dir, env, stdio: ["ignore", "ignore", "ignore"], detached: true },
+    );
+    const pid = child.pid!;
+    const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+      child.on("exit", (code, signal) => done({ code, signal })),
+    );
+    let exited = false;
+    void ended.then(() => (exited = true));
+
+    for (let i = 0; i < 400 && !exited && readPids().length === 0; i++) await sleep(50);
+    await sleep(delayMs);
+    for (let i = 0; i < 200 && !exited && readPids().filter(alive).length === 0; i++) await sleep(10);
+    const run: StoppedRun = {
+      delayMs,
+      stopped: false,
+      ticks: 0,
+      processes: 0,
+      inStateT: 0,
+      workers: 0,
+      busy: [],
+      code: null,
+      signal: null,
+      resultRight: false,
+      survivors: 0,
+      leftovers: 0,
+    };
+    if (!exited) {
+      process.kill(-pid, "SIGTSTP");
+      for (let i = 0; i < 500 && statFields(pid)?.[0] !== "T"; i++) await sleep(10);
+      run.stopped = statFields(pid)?.[0] === "T";
+      await sleep(STOPPED_SETTLE_MS);
+      const processes = processesWithTmpdir(tmp);
+      const ticks = (p: number): number | undefined => {
+        const fields = statFields(p);
+        return fields === undefined ? undefined : Number(fields[11]) + Number(fields[12]);
+      };
+      const before = new Map(processes.map((p) => [p, ticks(p)]));
+      await sleep(STOPPED_WINDOW_MS);
+      for (const p of processes) {
+        const start = before.get(p);
+        const used = (ticks(p) ?? start ?? 0) - (start ?? 0);
+        const state = statFields(p)?.[0];
+        run.ticks += used;
+        if (state === "T") run.inStateT++;
+        if (commandLine(p).includes("bash --norc")) run.workers++;
+        if (used > 0) run.busy.push(`${p} ${state ?? "gone"} ${used} ${commandLine(p).slice(0, 60)}`);
+      }
+      run.processes = processes.length;
+      process.kill(-pid, "SIGCONT");
+    }
+    const exit = await ended;
+    run.code = exit.code;
+    run.signal = exit.signal;
+    run.resultRight = existsSync(output) && readFileSync(output, "utf8") === "KEEP\n";
+    const endedAt = performance.now();
+    let left: number[] = [];
+    for (;;) {
+      left = processesWithTmpdir(tmp);
+      run.leftovers = readdirSync(tmp).length;
+      if ((left.length === 0 && run.leftovers === 0) || performance.now() - endedAt >= LIMIT_MS) break;
+      await sleep(POLL_MS);
+    }
+    run.survivors = left.length;
+    for (const p of left) {
+      try {
+        process.kill(p, "SIGKILL");
+      } catch {
+        // gone
+      }
+    }
+    return run;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function measureWatchdog(starts: number): Promise<WatchdogCost> {
@@ -177,7 +339,65 @@ async function run(ctx: BenchContext): Promise<SurvivorsData> {
       `${ending}: ${row.exitAsDocumented}/${row.runs} documented exit, ${row.survivors} survivors, ${row.leftovers} leftovers, clean after ${spreadText(row.cleanMs, 0)} ms`,
     );
   }
-  return { runsPerEnding, limitMs: LIMIT_MS, rows, watchdog };
+  progress(`Ctrl-Z: ${runsPerEnding} runs, stopped at random moments, CPU measured while stopped`);
+  const stopDelays = Array.from({ length: runsPerEnding }, () => Math.round(Math.random() * MAX_DELAY_MS));
+  const stoppedRuns = await pool(stopDelays, 2, (delay) => stopWhittle(delay));
+  progress(
+    `Ctrl-Z: CPU ticks while stopped per run ${stoppedRuns.map((r) => r.ticks).join(" ")}; ` +
+      `${stoppedRuns.filter((r) => r.code === 0 && r.resultRight).length}/${stoppedRuns.length} finished right after fg`,
+  );
+  return {
+    runsPerEnding,
+    limitMs: LIMIT_MS,
+    rows,
+    watchdog,
+    stopped: { settleMs: STOPPED_SETTLE_MS, windowMs: STOPPED_WINDOW_MS, runs: stoppedRuns },
+  };
+}
+
+function renderStopped(d: NonNullable<SurvivorsData["stopped"]>): string[] {
+  const runs = d.runs;
+  const lines = [
+    "",
+    `**Ctrl-Z** (${runs.length} runs, two at a time): whittle on a 16-line input, a test that sleeps 0.3 s, two jobs, started in a process group of its own as a shell starts a job, and stopped at a random moment 0–${MAX_DELAY_MS / 1000} s after its first test started (then as soon as a test process was alive) by SIGTSTP to its group, as the terminal sends Ctrl-Z. ${d.settleMs} ms after whittle was stopped, the CPU time of every process of the run (whittle, its bash workers and their watchers, the watchdog, the tests) was summed over ${d.windowMs / 1000} s (/proc, 10 ms ticks; 0 expected); then SIGCONT (fg), and the run had to finish with exit 0, the right result, and nothing left 2 s later.`,
+    "",
+    table(
+      [
+        "run",
+        "stopped after",
+        "whittle stopped",
+        "CPU ticks while stopped",
+        "processes (in state T, bash workers and watchers)",
+        "after fg",
+        "survivors",
+        "leftovers",
+      ],
+      runs.map((r, i) => [
+        i + 1,
+        `${r.delayMs} ms`,
+        r.stopped ? "yes" : "no",
+        r.ticks,
+        `${r.processes} (${r.inStateT}, ${r.workers})`,
+        `exit ${r.code ?? r.signal}, result ${r.resultRight ? "right" : "wrong"}`,
+        r.survivors,
+        r.leftovers,
+      ]),
+    ),
+  ];
+  const failures = runs.flatMap((r, i) => [
+    ...(r.stopped ? [] : [`- run ${i + 1}: whittle was not stopped within 5 s`]),
+    ...r.busy.map((b) => `- run ${i + 1}: used CPU while stopped: ${b}`),
+    ...(r.code === 0 && r.resultRight
+      ? []
+      : [
+          `- run ${i + 1}: after fg, exit ${r.code ?? r.signal}, result ${r.resultRight ? "right" : "wrong"}`,
+        ]),
+    ...(r.survivors || r.leftovers
+      ? [`- run ${i + 1}: ${r.survivors} survivors, ${r.leftovers} leftovers`]
+      : []),
+  ]);
+  if (failures.length) lines.push("", "**Ctrl-Z failures:**", "", ...failures);
+  return lines;
 }
 
 function render(d: SurvivorsData): string {
@@ -208,6 +428,7 @@ function render(d: SurvivorsData): string {
   ];
   const failures = d.rows.flatMap((r) => r.failures.map((f) => `- ${r.ending} ${f}`));
   if (failures.length) lines.push("", "**Failures:**", "", ...failures);
+  if (d.stopped) lines.push(...renderStopped(d.stopped));
   lines.push(
     "",
     `Watchdog (${w.starts} starts): spawn() call in whittle ${spreadText(w.spawnCallMs, 2)} ms; start to exit with its pipe closed at once ${spreadText(w.startToExitMs, 0)} ms; CPU to boot ${spreadText(w.bootCpuMs, 0)} ms (10 ms ticks); idle RSS ${spreadText(w.rssKiB, 0, 1 / 1024)} MiB; ${w.bytesPerTest} bytes on its pipe per test at most. Its start-up runs beside whittle's own (it is not waited for); whittle's wall time pays only the spawn() call (${ms(w.spawnCallMs.median)}).`,
@@ -217,7 +438,8 @@ function render(d: SurvivorsData): string {
 
 export const survivorsSection: Section<SurvivorsData> = {
   id: "survivors",
-  title: "7. Nothing left behind: whittle ended by each signal or a crash",
+  title:
+    "7. Nothing left behind: whittle ended by each signal or a crash; nothing runs while stopped (Ctrl-Z)",
   run,
   render: (data) => render(data),
 };

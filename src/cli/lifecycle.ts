@@ -9,12 +9,14 @@
  * - an uncaught exception or unhandled rejection: a one-line error, SIGTERM to the running tests, the
  *   run directory removed, exit 1; the watchdog SIGKILLs what did not stop;
  * - SIGKILL (or any death that runs no code): the watchdog notices its pipe closing and cleans up;
- * - Ctrl-Z (SIGTSTP): the running tests are stopped (SIGSTOP), then whittle itself; on SIGCONT (fg,
- *   bg) the tests are resumed and the pause is left out of their timeouts.
+ * - Ctrl-Z (SIGTSTP): the bash workers and the running tests are stopped (SIGSTOP), then whittle
+ *   itself; on SIGCONT (fg, bg) they are resumed and the pause is left out of the tests' timeouts and
+ *   durations.
  */
 import { noteSuspended } from "../oracle/clock.js";
 import { allTrackers, type GroupTracker } from "../oracle/groups.js";
 import { signalGroup } from "../oracle/sandbox.js";
+import { suspendWorkers } from "../oracle/shell.js";
 import { createRunDir, removeRunDir } from "../oracle/tmpdir.js";
 import { Watchdog } from "../oracle/watchdog.js";
 import { EXIT } from "./exit.js";
@@ -95,11 +97,14 @@ export function openRun(options: { processWide: boolean }): RunScope {
 
 /** Installs the process-wide handlers of a run; returns a function that removes them. */
 function guardProcess(dir: string, live: LiveGroups): () => void {
-  // Ctrl-Z: stop the tests, then whittle. SIGSTOP rather than re-raising SIGTSTP, which would only
-  // come back to this handler; the shell reports the job as stopped either way.
+  // Ctrl-Z: stop the workers (see suspendWorkers: a worker whose test is stopped would spin), the
+  // tests, then whittle. SIGSTOP rather than re-raising SIGTSTP, which would only come back to this
+  // handler; the shell reports the job as stopped either way.
   let stoppedAt: number | undefined;
+  let resumeWorkers = (): void => undefined;
   const onStop = (): void => {
     stoppedAt = performance.now();
+    resumeWorkers = suspendWorkers();
     live.signal("SIGSTOP");
     // Linux stops a process that signals itself before kill() returns, so this returns after fg or
     // bg: resume at once, before any timer of the event loop can see the pause.
@@ -112,6 +117,8 @@ function guardProcess(dir: string, live: LiveGroups): () => void {
     noteSuspended(performance.now() - stoppedAt);
     stoppedAt = undefined;
     live.signal("SIGCONT");
+    resumeWorkers();
+    resumeWorkers = () => undefined;
   };
 
   // A crash: one line, the tests told to stop, the run directory removed, exit 1. The watchdog

@@ -192,7 +192,7 @@ async function checkAndReduce(
       result: "not-interesting",
       inputBytes: plan.input.length,
       pipeline: plan.pipeline.map((p) => p.name),
-      initialCheckMs: Math.round(initial.durationMs),
+      initialCheckMs: Math.round(initial.activeMs),
       wallMs: Date.now() - started,
     });
     return EXIT.notInteresting;
@@ -202,14 +202,14 @@ async function checkAndReduce(
   const cpus = availableParallelism();
   const timeoutPolicy =
     o.timeoutMs === undefined ? new TimeoutPolicy({ jobs: o.reduce.jobs ?? cpus, cpus }) : undefined;
-  timeoutPolicy?.observeInitial(initial.durationMs);
+  timeoutPolicy?.observeInitial(initial.activeMs);
   const timeoutText =
     o.timeoutMs !== undefined
       ? formatDuration(o.timeoutMs)
       : `adaptive (now ${formatDuration(timeoutPolicy!.limitMs())})`;
   if (mode !== "quiet") {
     say(
-      `${o.input}: ${formatBytes(plan.input.length)}, interesting (initial check ${formatDuration(initial.durationMs)}); ` +
+      `${o.input}: ${formatBytes(plan.input.length)}, interesting (initial check ${formatDuration(initial.activeMs)}); ` +
         `reducing with ${plan.pipeline.map((p) => p.name).join(", ")} (${o.reduce.strategy}), timeout ${timeoutText}` +
         ` → ${plan.outputName}${o.inPlace ? " (in place)" : ""}`,
     );
@@ -227,7 +227,7 @@ async function checkAndReduce(
     emptyIsInteresting: result.kind === "done" && result.emptyIsInteresting,
     inputBytes: plan.input.length,
     pipeline: plan.pipeline.map((p) => p.name),
-    initialCheckMs: Math.round(initial.durationMs),
+    initialCheckMs: Math.round(initial.activeMs),
     timeouts,
     wallMs,
     stats: result.stats,
@@ -427,7 +427,7 @@ function summarize(
 function reportNotInteresting(say: Say, plan: RunPlan, run: CommandRun): void {
   const how =
     run.outcome === "timeout"
-      ? `timed out after ${formatDuration(run.durationMs)} (raise --timeout if the test is just slow)`
+      ? `timed out after ${formatDuration(run.activeMs)} (raise --timeout if the test is just slow)`
       : run.signal
         ? `was killed by ${run.signal}`
         : `exited with code ${run.exitCode}`;

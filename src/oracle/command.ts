@@ -109,6 +109,11 @@ export interface CommandRun {
   outputTail: string;
   /** Wall time from starting the test until it exited. */
   durationMs: number;
+  /**
+   * The same without the time whittle was stopped meanwhile (Ctrl-Z until fg, see clock.ts): how
+   * long the test took, the time its timeout counts, and what the adaptive timeout learns from.
+   */
+  activeMs: number;
   /** True when the AbortSignal fired after the test had already finished (so the outcome is genuine). */
   cancelled: boolean;
   /** The timeout this run had (ms), if any. */
@@ -123,7 +128,7 @@ export interface OracleCounters {
   retests: number;
   /** Runs that timed out. */
   timeouts: number;
-  /** Wall time of the runs that timed out, in ms (each from its start until its group was gone). */
+  /** Time of the runs that timed out, in ms, without the time whittle was stopped (Ctrl-Z). */
   timeoutMs: number;
   /**
    * Runs that were follow-ups (see `prepare` with `nextIf`): the worker started them the moment the
@@ -421,13 +426,12 @@ export class CommandOracle {
       const run = await this.#supervise(started, signal, limitMs);
       if (run.outcome === "timeout") {
         this.counters.timeouts++;
-        this.counters.timeoutMs += run.durationMs;
+        this.counters.timeoutMs += run.activeMs;
       } else if (!run.cancelled) {
         this.#policy?.observe(run.outcome, run.activeMs);
       }
-      const { activeMs: _, ...result } = run;
       settled = true;
-      return result;
+      return run;
     } finally {
       // With recycled directories, a finished test's directory (kept as a spare anyway) is emptied
       // after the next test starts; otherwise, and after a failure or an abort, before the promise
@@ -528,7 +532,7 @@ export class CommandOracle {
     started: Started,
     signal: AbortSignal | undefined,
     limitMs: number | undefined,
-  ): Promise<CommandRun & { activeMs: number }> {
+  ): Promise<CommandRun> {
     const { startedWall, startedActive } = started;
     // Killing the whole process group (kill(-pid)) rather than just the child also reaches everything
     // the test started (compilers, a backgrounded server, `sh -c` subshells) unless it moved itself to

@@ -43,15 +43,16 @@
  * than not interesting. Both are not interesting; the only difference is that such answers are not
  * cached. 126 and 127 (cannot execute, not found) are checked again by the oracle.
  *
- * Lifetime: workers run in sessions of their own (a Ctrl-C at the terminal does not reach them) and
- * do not keep Node's event loop alive while idle. Each has a watcher, a subshell blocked reading a
- * pipe from Node that nobody writes: when Node closes it (`close()`) or dies, the watcher sends the
- * worker SIGTERM, and the worker kills its running test's group and exits — also while it is waiting
- * for the test, when it is not reading its commands.
+ * Lifetime: workers run in sessions of their own (a Ctrl-C at the terminal does not reach them, nor
+ * does Ctrl-Z: whittle stops them itself, see `suspendWorkers`) and do not keep Node's event loop
+ * alive while idle. Each has a watcher, a subshell blocked reading a pipe from Node that nobody
+ * writes: when Node closes it (`close()`) or dies, the watcher sends the worker SIGTERM (and SIGCONT,
+ * should it be stopped), and the worker kills its running test's group and exits — also while it is
+ * waiting for the test, when it is not reading its commands.
  */
 import { PLACEHOLDER } from "./argv.js";
 import { spawn, type ChildProcess } from "node:child_process";
-import { accessSync, constants, statSync } from "node:fs";
+import { accessSync, constants, readdirSync, readFileSync, statSync } from "node:fs";
 import { constants as osConstants } from "node:os";
 import { delimiter, join, resolve } from "node:path";
 import type { Writable } from "node:stream";
@@ -67,7 +68,6 @@ import { activeNow, setActiveTimeout } from "./clock.js";
 const WORKER = [
   // `wait -f` needs bash 5.1; with an older bash the worker refuses and the oracle spawns its tests.
   "if (( BASH_VERSINFO[0] * 100 + BASH_VERSINFO[1] < 501 )); then echo 'bash 5.1 or later needed' >&2; exit 1; fi",
-  "set -m",
   "p=",
   "s=0",
   "e=",
@@ -99,13 +99,17 @@ const WORKER = [
   // On EOF, or SIGTERM from the watcher: kill the running test's group, and the watcher.
   "__w_exit() {",
   '  if [ -n "$p" ]; then kill -KILL -- "-$p" 2>/dev/null; fi',
-  '  kill -KILL -- "-$__w_watch" 2>/dev/null',
+  '  kill -KILL "$__w_watch" 2>/dev/null',
   "}",
   "trap __w_exit EXIT",
   "trap exit TERM HUP",
   // The watcher: blocked on fd 3 (a pipe from Node that is never written) until Node closes or dies.
-  '{ read -r -u 3 _; kill -TERM "$$"; } </dev/null >/dev/null 2>&1 &',
+  // SIGCONT after SIGTERM: a worker stopped by Ctrl-Z (suspendWorkers) must wake up to end. Started
+  // before `set -m`, it stays in the worker's process group, where the tests are not: that is how
+  // suspendWorkers tells it from a test, and leaves it running.
+  '{ read -r -u 3 _; kill -TERM "$$"; kill -CONT "$$"; } </dev/null >/dev/null 2>&1 &',
   "__w_watch=$!",
+  "set -m",
   "exec 3<&-",
   'if [ -n "${__WHITTLE_BASH_ENV+x}" ]; then export BASH_ENV="$__WHITTLE_BASH_ENV"; fi',
   "unset __WHITTLE_BASH_ENV",
@@ -161,6 +165,84 @@ function followedAnswer(status: number): NextIf | undefined {
   return status === 0 ? "interesting" : status >= 1 && status <= 125 ? "not-interesting" : undefined;
 }
 
+/** The workers of every runner of this process that have not exited, for suspendWorkers. */
+const liveWorkers = new Set<Worker>();
+
+/**
+ * Ctrl-Z: stops every bash worker of this process, and the test each one runs; returns a function
+ * that resumes them, tests first. Call it before stopping the tests' groups, and the function after
+ * resuming them.
+ *
+ * Why the workers too: a worker waits for its test with `wait -f`, which returns at once while the
+ * test is stopped and is called again, so the worker would spin at 100 % of a core until `fg`. A
+ * stopped worker also starts no follow-up. Its test is found among its children (in /proc: those
+ * outside the worker's process group, which holds only the watcher) rather than by the group Node
+ * was told of, because the S line of a test started just now may still be in the pipe; the watcher
+ * is left running, so that a worker stopped when whittle dies still ends.
+ */
+export function suspendWorkers(): () => void {
+  const workers = [...liveWorkers].flatMap((w) => (w.pid === undefined ? [] : [w.pid]));
+  for (const pid of workers) signalProcess(pid, "SIGSTOP");
+  // A signal is delivered asynchronously: until a worker is stopped, it may still start a test.
+  const deadline = performance.now() + 50;
+  while (workers.some((pid) => !stoppedOrGone(pid)) && performance.now() < deadline);
+  const tests = jobsOf(new Set(workers));
+  for (const pid of tests) {
+    signalProcess(-pid, "SIGSTOP");
+    signalProcess(pid, "SIGSTOP"); // also a test that left its group
+  }
+  return () => {
+    for (const pid of tests) {
+      signalProcess(-pid, "SIGCONT");
+      signalProcess(pid, "SIGCONT");
+    }
+    for (const pid of workers) signalProcess(pid, "SIGCONT");
+  };
+}
+
+/** Sends `sig` to a process (or, negative, a group); one that is gone is ignored. */
+function signalProcess(target: number, sig: NodeJS.Signals): void {
+  try {
+    process.kill(target, sig);
+  } catch {
+    // ESRCH: gone
+  }
+}
+
+/** The fields of /proc/PID/stat after the command's name (state, ppid, pgrp, …), or undefined. */
+function procStat(pid: number | string): string[] | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  } catch {
+    return undefined; // gone, or no /proc
+  }
+}
+
+function stoppedOrGone(pid: number): boolean {
+  const state = procStat(pid)?.[0];
+  return state === undefined || "TtZX".includes(state);
+}
+
+/** The live children of `parents` that are not in their parent's process group (the tests). */
+function jobsOf(parents: ReadonlySet<number>): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return [];
+  }
+  const found: number[] = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    const fields = procStat(entry);
+    if (fields === undefined || fields[0] === "Z" || fields[0] === "X") continue;
+    const ppid = Number(fields[1]);
+    if (parents.has(ppid) && Number(fields[2]) !== ppid) found.push(Number(entry));
+  }
+  return found;
+}
+
 /** One bash process that runs one test at a time. */
 class Worker {
   readonly #child: ChildProcess;
@@ -189,6 +271,7 @@ class Worker {
       stdio: ["pipe", "pipe", "pipe", "pipe"],
     });
     this.#child = child;
+    liveWorkers.add(this);
     this.ready = new Promise<void>((resolveReady, rejectReady) => {
       const onLine = (line: string): void => {
         if (line === "READY") return resolveReady();
@@ -230,6 +313,7 @@ class Worker {
       });
       const die = (why: string): void => {
         this.dead = true;
+        liveWorkers.delete(this);
         const error = new Error(
           `the test runner shell ${why}${this.#stderr ? `: ${this.#stderr.trim()}` : ""}`,
         );

@@ -39,14 +39,29 @@ async function until(what: string, condition: () => boolean, limitMs = 20_000): 
   }
 }
 
-/** A reduction whose tests take 0.5 s with a 1.5 s timeout, each recording its pid and a grandchild's. */
-function setUp(): { dir: string; tmp: string; pids: string; args: string[]; stats: string; output: string } {
+/**
+ * A reduction of `lines` lines (16) with `jobs` jobs (2) whose tests take 0.5 s with a 1.5 s timeout
+ * (`timeout`: undefined for the adaptive one), each recording its pid and a grandchild's.
+ */
+function setUp(options: { lines?: number; jobs?: string; timeout?: string | undefined } = {}): {
+  dir: string;
+  tmp: string;
+  pids: string;
+  args: string[];
+  stats: string;
+  output: string;
+} {
+  const { lines = 16, jobs = "2" } = options;
+  const timeout = "timeout" in options ? options.timeout : "1.5";
   const dir = scratch("whittle-suspend-");
   const tmp = join(dir, "tmp");
   mkdirSync(tmp);
   const pids = join(dir, "pids");
   const input = join(dir, "in.txt");
-  writeFileSync(input, Array.from({ length: 16 }, (_, i) => (i === 11 ? "KEEP\n" : `line ${i}\n`)).join(""));
+  writeFileSync(
+    input,
+    Array.from({ length: lines }, (_, i) => (i === lines - 5 ? "KEEP\n" : `line ${i}\n`)).join(""),
+  );
   const oracle = join(dir, "slow.sh");
   writeFileSync(
     oracle,
@@ -59,8 +74,8 @@ function setUp(): { dir: string; tmp: string; pids: string; args: string[]; stat
     input,
     "--atom=line",
     "-j",
-    "2",
-    "--timeout=1.5",
+    jobs,
+    ...(timeout === undefined ? [] : [`--timeout=${timeout}`]),
     "--stats",
     stats,
     "-o",
@@ -133,41 +148,152 @@ test("SIGTSTP stops whittle and every running test, SIGCONT resumes them, and th
   checkResult(s);
 });
 
+/** whittle started in bash in a real terminal (tmux), for the tests that type Ctrl-Z and fg. */
+function inTerminal(s: ReturnType<typeof setUp>): {
+  terminal: ReturnType<typeof tmuxSession>;
+  whittlePid: () => number | undefined;
+  /** Waits for whittle to end and returns its exit status, as the shell saw it. */
+  exitStatus(): Promise<string>;
+  close(): void;
+} {
+  const terminal = tmuxSession();
+  const exitFile = join(s.dir, "exit");
+  let pid: number | undefined;
+  const quoted = s.args.map((a) => `'${a}'`).join(" ");
+  terminal.keys(`TMPDIR='${s.tmp}' '${process.execPath}' '${MAIN}' ${quoted}`, "Enter");
+  const whittlePid = (): number | undefined =>
+    (pid ??= processesWithTmpdir(s.tmp).find((p) => cmdline(p).includes(MAIN)));
+  return {
+    terminal,
+    whittlePid,
+    async exitStatus() {
+      // Not "whittle …; echo $?" on one line: bash runs the echo as soon as the job is stopped.
+      await until(
+        "whittle has ended",
+        () => {
+          const found = whittlePid();
+          return found !== undefined && !alive(found);
+        },
+        60_000,
+      );
+      terminal.keys(`echo $? > '${exitFile}'`, "Enter");
+      await until(
+        "the exit status is known",
+        () => existsSync(exitFile) && readFileSync(exitFile, "utf8").includes("\n"),
+      );
+      return readFileSync(exitFile, "utf8").trim();
+    },
+    close() {
+      terminal.close();
+      if (pid !== undefined && alive(pid)) process.kill(pid, "SIGKILL"); // never leave a stopped whittle
+    },
+  };
+}
+
+/** CPU time (user + system, in clock ticks) of each process still there, from /proc. */
+function cpuTicks(pids: readonly number[]): Map<number, number> {
+  const ticks = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // gone
+    }
+  }
+  return ticks;
+}
+
 test("in a real terminal (tmux): Ctrl-Z stops whittle and its tests, fg resumes them, and the reduction ends normally", async (t) => {
   if (!hasTmux()) return t.skip("tmux is not installed");
   const s = setUp();
-  const exitFile = join(s.dir, "exit");
-  const terminal = tmuxSession();
-  let pid: number | undefined;
+  const run = inTerminal(s);
   try {
-    const quoted = s.args.map((a) => `'${a}'`).join(" ");
-    terminal.keys(`TMPDIR='${s.tmp}' '${process.execPath}' '${MAIN}' ${quoted}`, "Enter");
-    const whittlePid = (): number | undefined =>
-      (pid ??= processesWithTmpdir(s.tmp).find((p) => cmdline(p).includes(MAIN)));
     await suspendAndResume(
       s,
-      whittlePid,
-      () => terminal.keys("C-z"),
-      () => terminal.keys("fg", "Enter"),
+      run.whittlePid,
+      () => run.terminal.keys("C-z"),
+      () => run.terminal.keys("fg", "Enter"),
     );
-    // Not "whittle …; echo $?" on one line: bash runs the echo as soon as the job is stopped.
-    await until(
-      "whittle has ended",
-      () => {
-        const found = whittlePid();
-        return found !== undefined && !alive(found);
-      },
-      60_000,
-    );
-    terminal.keys(`echo $? > '${exitFile}'`, "Enter");
-    await until(
-      "the exit status is known",
-      () => existsSync(exitFile) && readFileSync(exitFile, "utf8").includes("\n"),
-    );
-    assert.equal(readFileSync(exitFile, "utf8").trim(), "0", terminal.screen());
+    assert.equal(await run.exitStatus(), "0", run.terminal.screen());
     checkResult(s);
   } finally {
-    terminal.close();
-    if (pid !== undefined && alive(pid)) process.kill(pid, "SIGKILL"); // never leave a stopped whittle
+    run.close();
+  }
+});
+
+test("in a real terminal (tmux): while Ctrl-Z has stopped whittle, none of its processes uses the CPU (no bash worker spins on its stopped test)", async (t) => {
+  if (!hasTmux()) return t.skip("tmux is not installed");
+  const s = setUp();
+  const run = inTerminal(s);
+  try {
+    // Past the initial check (its test and grandchild are the first two pids), which the workers do not run.
+    await until(
+      "the reduction's tests are running",
+      () => testPids(s.pids).slice(2).filter(alive).length >= 2,
+    );
+    run.terminal.keys("C-z");
+    await until("whittle and its running tests are stopped", () => {
+      const pid = run.whittlePid();
+      const running = testPids(s.pids).filter(alive);
+      return pid !== undefined && state(pid) === "T" && running.every((p) => state(p) === "T");
+    });
+    await sleep(1000);
+    // Everything of the run: whittle, its bash workers and their watchers, the watchdog, the tests.
+    const processes = processesWithTmpdir(s.tmp);
+    assert.ok(
+      processes.some((p) => cmdline(p).includes("bash --norc")),
+      `the bash workers are among them: ${processes.map(cmdline).join("; ")}`,
+    );
+    const before = cpuTicks(processes);
+    await sleep(1500);
+    const after = cpuTicks(processes);
+    const used = processes.map((p) => ({
+      p,
+      ticks: (after.get(p) ?? before.get(p) ?? 0) - (before.get(p) ?? 0),
+      cmd: cmdline(p),
+    }));
+    const total = used.reduce((sum, u) => sum + u.ticks, 0);
+    assert.ok(
+      total <= 2,
+      `${total} clock ticks in 1.5 s while stopped:\n` +
+        used.map((u) => `${u.p} ${state(u.p)} ${u.ticks} ${u.cmd}`).join("\n"),
+    );
+    run.terminal.keys("fg", "Enter");
+    assert.equal(await run.exitStatus(), "0", run.terminal.screen());
+    checkResult(s);
+  } finally {
+    run.close();
+  }
+});
+
+test("in a real terminal (tmux): the time stopped by Ctrl-Z during the initial check does not count in its duration, nor in the adaptive timeout", async (t) => {
+  if (!hasTmux()) return t.skip("tmux is not installed");
+  // Few lines (few tests), one job, the adaptive timeout: 10 times the initial check's duration.
+  const s = setUp({ lines: 6, jobs: "1", timeout: undefined });
+  const run = inTerminal(s);
+  try {
+    await until("the initial check runs", () => testPids(s.pids).length > 0);
+    run.terminal.keys("C-z");
+    const check = testPids(s.pids)[0]!;
+    await until("whittle is stopped", () => state(run.whittlePid() ?? 0) === "T");
+    assert.equal(state(check), "T", "Ctrl-Z came while the initial check ran, and stopped it");
+    assert.equal(testPids(s.pids).length, 2, "the initial check is the only test so far");
+    await sleep(3000);
+    run.terminal.keys("fg", "Enter");
+    assert.equal(await run.exitStatus(), "0", run.terminal.screen());
+    const stats = JSON.parse(readFileSync(s.stats, "utf8")) as {
+      result: string;
+      initialCheckMs: number;
+      timeoutMs: number;
+    };
+    assert.equal(stats.result, "done");
+    assert.equal(readFileSync(s.output, "utf8"), "KEEP\n");
+    // The test sleeps 0.5 s; with the 3 s pause counted it would be over 3 s, and the limit over 30 s.
+    assert.ok(stats.initialCheckMs < 2000, `initial check ${stats.initialCheckMs} ms`);
+    assert.ok(stats.timeoutMs < 20_000, `timeout limit ${stats.timeoutMs} ms`);
+  } finally {
+    run.close();
   }
 });
