@@ -8,6 +8,11 @@
  * environment, plus the pids the tests recorded) and the entries left in the run's TMPDIR are
  * counted. The experiment is test/helpers/survivors.ts, shared with test/cli/survivors.test.ts.
  *
+ * Also SIGKILL during an output write (issue 21): whittle on a 40 MiB input with -o is killed while
+ * its temporary output file (`.out.txt.whittle-PID.tmp`) exists — during the first write (no output
+ * yet) or a later one (over an earlier result), at a random moment into it — and the temporary files
+ * left beside the output 2 s later are counted, and what the output then holds.
+ *
  * Also the watchdog's cost: the time whittle spends in spawn() for it (the only part on whittle's
  * path), the time until it has booted, read an empty pipe and exited, its CPU time and memory.
  *
@@ -26,12 +31,15 @@ import { WATCHDOG_SCRIPT } from "../../src/oracle/watchdog.js";
 import { MAIN, scratch } from "../../test/helpers/cli.js";
 import {
   alive,
-  endWhittle,
+  bigInput,
   ENDINGS,
+  endWhittle,
   EXPECTED_EXIT,
+  killDuringOutputWrite,
   processesWithTmpdir,
   type Ending,
   type SurvivorRun,
+  type WriteKillRun,
 } from "../../test/helpers/survivors.js";
 import type { BenchContext, Section } from "../lib/context.js";
 import { ms, spreadText, table } from "../lib/format.js";
@@ -101,6 +109,23 @@ export interface StoppedRun {
   leftovers: number;
 }
 
+/** SIGKILL during output writes: one row for the first write, one for later writes. */
+export interface WriteKillRow {
+  write: "first" | "later";
+  runs: number;
+  /** Runs killed while the temporary file existed (the others ended before; not counted below). */
+  caught: number;
+  /** Temporary files beside the output 2 s after the kill, summed, and the runs with any. */
+  leftovers: number;
+  runsWithLeftovers: number;
+  /** Milliseconds from the kill until no temporary file was left (poll every 20 ms). */
+  cleanMs: Spread;
+  /** Size of the temporary file at the kill, MiB. */
+  tempMiB: Spread;
+  /** What the output held then, by kind (absent, the input, a smaller result, broken). */
+  outputs: Record<WriteKillRun["output"], number>;
+}
+
 export interface SurvivorsData {
   runsPerEnding: number;
   limitMs: number;
@@ -108,6 +133,8 @@ export interface SurvivorsData {
   watchdog: WatchdogCost;
   /** Absent in results written before the Ctrl-Z measurement existed. */
   stopped?: { settleMs: number; windowMs: number; runs: StoppedRun[] };
+  /** Absent in results made before the write-kill runs existed. */
+  writeKills?: { inputMiB: number; maxAfterMs: number; rows: WriteKillRow[] };
 }
 
 /** After whittle is stopped, the wait before measuring, and how long CPU time is measured. */
@@ -237,6 +264,43 @@ async function stopWhittle(delayMs: number): Promise<StoppedRun> {
   }
 }
 
+const WRITE_INPUT_MIB = 40;
+/** The kill comes 0 to this many ms after the temporary file appeared. */
+const WRITE_MAX_AFTER_MS = 100;
+
+async function measureWriteKills(runs: number): Promise<NonNullable<SurvivorsData["writeKills"]>> {
+  const input = bigInput(WRITE_INPUT_MIB);
+  const rows: WriteKillRow[] = [];
+  for (const write of ["first", "later"] as const) {
+    progress(`SIGKILL during the ${write} output write: ${runs} runs, ${WRITE_INPUT_MIB} MiB input`);
+    const results: WriteKillRun[] = [];
+    for (let i = 0; i < runs; i++) {
+      const afterMs = Math.round(Math.random() * WRITE_MAX_AFTER_MS);
+      results.push(
+        await killDuringOutputWrite(input, { afterMs, later: write === "later", limitMs: LIMIT_MS }),
+      );
+    }
+    const caught = results.filter((r) => r.caught);
+    const outputs: WriteKillRow["outputs"] = { absent: 0, input: 0, smaller: 0, broken: 0 };
+    for (const r of caught) outputs[r.output]++;
+    const row: WriteKillRow = {
+      write,
+      runs,
+      caught: caught.length,
+      leftovers: caught.reduce((n, r) => n + r.leftovers.length, 0),
+      runsWithLeftovers: caught.filter((r) => r.leftovers.length > 0).length,
+      cleanMs: spread(caught.flatMap((r) => (r.cleanMs === undefined ? [] : [r.cleanMs]))),
+      tempMiB: spread(caught.map((r) => r.tempBytes / 2 ** 20)),
+      outputs,
+    };
+    rows.push(row);
+    progress(
+      `${write} write: ${row.caught}/${runs} killed while writing, ${row.leftovers} temporary files left, clean after ${spreadText(row.cleanMs, 0)} ms`,
+    );
+  }
+  return { inputMiB: WRITE_INPUT_MIB, maxAfterMs: WRITE_MAX_AFTER_MS, rows };
+}
+
 async function measureWatchdog(starts: number): Promise<WatchdogCost> {
   const spawnCall: number[] = [];
   const toExit: number[] = [];
@@ -346,12 +410,14 @@ async function run(ctx: BenchContext): Promise<SurvivorsData> {
     `Ctrl-Z: CPU ticks while stopped per run ${stoppedRuns.map((r) => r.ticks).join(" ")}; ` +
       `${stoppedRuns.filter((r) => r.code === 0 && r.resultRight).length}/${stoppedRuns.length} finished right after fg`,
   );
+  const writeKills = await measureWriteKills(ctx.quick ? 4 : 20);
   return {
     runsPerEnding,
     limitMs: LIMIT_MS,
     rows,
     watchdog,
     stopped: { settleMs: STOPPED_SETTLE_MS, windowMs: STOPPED_WINDOW_MS, runs: stoppedRuns },
+    writeKills,
   };
 }
 
@@ -429,6 +495,35 @@ function render(d: SurvivorsData): string {
   const failures = d.rows.flatMap((r) => r.failures.map((f) => `- ${r.ending} ${f}`));
   if (failures.length) lines.push("", "**Failures:**", "", ...failures);
   if (d.stopped) lines.push(...renderStopped(d.stopped));
+  const wk = d.writeKills;
+  if (wk) {
+    lines.push(
+      "",
+      `SIGKILL during an output write: whittle on a ${wk.inputMiB} MiB input with -o, killed 0–${wk.maxAfterMs} ms after its temporary output file appeared, during the first write (no output yet) or a later one (over an earlier result). "Leftovers": temporary files beside the output ${d.limitMs / 1000} s after the kill; "clean after": from the kill until none was left. Runs in which whittle had finished the write before the kill are not counted.`,
+      "",
+      table(
+        [
+          "write",
+          "killed while writing",
+          "temporary file at the kill",
+          "leftovers (runs)",
+          "clean after",
+          "output then",
+        ],
+        wk.rows.map((r) => [
+          r.write,
+          `${r.caught}/${r.runs}`,
+          `${spreadText(r.tempMiB, 1)} MiB`,
+          `${r.leftovers} (${r.runsWithLeftovers})`,
+          `${spreadText(r.cleanMs, 0)} ms`,
+          Object.entries<number>(r.outputs)
+            .filter(([, n]) => n > 0)
+            .map(([kind, n]) => `${kind} ${n}`)
+            .join(", "),
+        ]),
+      ),
+    );
+  }
   lines.push(
     "",
     `Watchdog (${w.starts} starts): spawn() call in whittle ${spreadText(w.spawnCallMs, 2)} ms; start to exit with its pipe closed at once ${spreadText(w.startToExitMs, 0)} ms; CPU to boot ${spreadText(w.bootCpuMs, 0)} ms (10 ms ticks); idle RSS ${spreadText(w.rssKiB, 0, 1 / 1024)} MiB; ${w.bytesPerTest} bytes on its pipe per test at most. Its start-up runs beside whittle's own (it is not waited for); whittle's wall time pays only the spawn() call (${ms(w.spawnCallMs.median)}).`,

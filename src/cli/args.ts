@@ -94,8 +94,11 @@ Exit codes:
   3    the original input is not interesting
   130  interrupted (Ctrl-C / SIGTERM): the output holds the best result so far
   129  hang-up (SIGHUP, a closed terminal), 131 SIGQUIT (Ctrl-\\): likewise
-However whittle ends, even by kill -9, no test process and no temporary directory of the run
-outlives it by more than 2 s.
+However whittle ends, even by kill -9, no test process and no temporary directory or file of the
+run outlives it by more than 2 s. A process that left its test's process group (a daemon) is found
+by a file descriptor every test inherits (4, open on the run directory), its directory or its
+WHITTLE_TMPDIR; one that closes every inherited descriptor, leaves the run directory, drops
+WHITTLE_TMPDIR and whose parent is gone escapes.
 `;
 
 function seconds(value: string): number {

@@ -1,6 +1,6 @@
 import { constants, type Stats } from "node:fs";
 import { access, lstat, open, readFile, realpath, rename, rm, stat } from "node:fs/promises";
-import { basename, dirname, extname, join } from "node:path";
+import { basename, dirname, extname, join, resolve } from "node:path";
 
 /**
  * `<name>.reduced<.ext>` beside the input: crash.js → crash.reduced.js, Makefile → Makefile.reduced.
@@ -44,13 +44,32 @@ async function writeNew(path: string, content: Uint8Array, like: FileLikeness | 
   }
 }
 
+/** Told of each temporary file `writeAtomic` makes: before it is created, and once it is gone. */
+export interface TempFileTracker {
+  creating(path: string): void;
+  gone(path: string): void;
+}
+
+let tempFileTracker: TempFileTracker | undefined;
+
+/**
+ * Sets (undefined: clears) who is told of the temporary files: during a run of the command, the
+ * watchdog, which removes one that whittle was writing when it died (SIGKILL).
+ */
+export function trackTempFiles(tracker: TempFileTracker | undefined): void {
+  tempFileTracker = tracker;
+}
+
 /**
  * Writes `content` to `path` atomically: a temporary file beside it, flushed to disk, then renamed
  * over the target. A reader (or a crash) sees the old file or the new one, never half of either. The
- * new file gets `like`'s mode and owner (an in-place reduction keeps the input's).
+ * new file gets `like`'s mode and owner (an in-place reduction keeps the input's). The temporary
+ * file's tracker (trackTempFiles) is told of it, by absolute path, before it is made.
  */
 export async function writeAtomic(path: string, content: Uint8Array, like?: FileLikeness): Promise<void> {
-  const temp = join(dirname(path), `.${basename(path)}.whittle-${process.pid}.tmp`);
+  const temp = resolve(dirname(path), `.${basename(path)}.whittle-${process.pid}.tmp`);
+  const tracker = tempFileTracker;
+  tracker?.creating(temp);
   try {
     await rm(temp, { force: true });
     await writeNew(temp, content, like);
@@ -58,6 +77,8 @@ export async function writeAtomic(path: string, content: Uint8Array, like?: File
   } catch (error) {
     await rm(temp, { force: true });
     throw error;
+  } finally {
+    tracker?.gone(temp);
   }
 }
 

@@ -13,13 +13,18 @@
  *   itself; on SIGCONT (fg, bg) they are resumed and the pause is left out of the tests' timeouts and
  *   durations.
  */
+import { closeSync, openSync } from "node:fs";
+
 import { noteSuspended } from "../oracle/clock.js";
 import { allTrackers, type GroupTracker } from "../oracle/groups.js";
 import { signalGroup } from "../oracle/sandbox.js";
 import { suspendWorkers } from "../oracle/shell.js";
-import { createRunDir, removeRunDir } from "../oracle/tmpdir.js";
+import type { Unremoved } from "../oracle/remove-tree.js";
+import { liveProcesses, runProcesses } from "../oracle/run-processes.js";
+import { createRunDir, describeTmpdir, removeRunDir } from "../oracle/tmpdir.js";
 import { Watchdog } from "../oracle/watchdog.js";
 import { EXIT } from "./exit.js";
+import { trackTempFiles } from "./files.js";
 
 /** The signals that stop a reduction and keep its best result. */
 export const INTERRUPT_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT"] as const;
@@ -66,33 +71,75 @@ export interface RunScope {
   readonly dir: string;
   /** Pass to every oracle of the run (CommandOracleOptions.groups). */
   readonly groups: GroupTracker;
-  /** Removes the run directory, lets the watchdog go and removes the process-wide handlers. */
-  close(): void;
+  /**
+   * A descriptor open on the run directory, for every test to inherit (CommandOracleOptions
+   * .inheritFd): processes of the run that left their test's group are found by it.
+   */
+  readonly dirFd: number | undefined;
+  /**
+   * Removes the run directory, lets the watchdog go and removes the process-wide handlers. Returns a
+   * warning for the user when something in the run directory could not be removed.
+   */
+  close(): string | undefined;
 }
 
 /**
  * Opens a run: checks TMPDIR and creates the run directory (throws `WhittleError("tmpdir")` naming
  * TMPDIR when it is unusable). With `processWide` (the real command, not an in-process test of
- * runCli) it also starts the watchdog and installs the handlers for Ctrl-Z and for crashes.
+ * runCli) it also starts the watchdog, which is told of the temporary files whittle writes, and
+ * installs the handlers for Ctrl-Z and for crashes.
  */
 export function openRun(options: { processWide: boolean }): RunScope {
   const dir = createRunDir();
+  let dirFd: number | undefined;
+  try {
+    dirFd = openSync(dir, "r");
+  } catch {
+    // no descriptor to mark the tests with: they are still found by their group, directory and environment
+  }
   const live = new LiveGroups();
   const watchdog = options.processWide ? Watchdog.start(dir) : undefined;
   const groups = watchdog ? allTrackers(live, watchdog) : live;
+  if (watchdog) trackTempFiles(watchdog);
   const removeGuards = options.processWide ? guardProcess(dir, live) : () => undefined;
   let closed = false;
   return {
     dir,
     groups,
+    dirFd,
     close() {
-      if (closed) return;
+      if (closed) return undefined;
       closed = true;
       removeGuards();
-      removeRunDir(dir);
+      if (watchdog) trackTempFiles(undefined);
+      // Closed first: whittle itself must not count as a process of the run.
+      if (dirFd !== undefined) closeSync(dirFd);
+      // The tests' groups are gone by now; processes that left them are the watchdog's to end (off
+      // whittle's path). Without a watchdog, whittle at least asks them to stop.
+      if (watchdog?.listening !== true) signalRunProcesses(dir, "SIGTERM");
+      const left = removeRunDir(dir);
       watchdog?.close();
+      return left && unremovedWarning(dir, left);
     },
   };
+}
+
+/** Sends `sig` (and SIGCONT, so that a stopped one can act on it) to every process of the run. */
+function signalRunProcesses(dir: string, sig: NodeJS.Signals): void {
+  const exclude = new Set([process.pid]);
+  for (const { pid } of runProcesses(dir, liveProcesses(), { exclude })) {
+    try {
+      process.kill(pid, sig);
+      process.kill(pid, "SIGCONT");
+    } catch {
+      // gone, or not ours
+    }
+  }
+}
+
+/** The warning about what a test left in the run directory that could not be removed. */
+function unremovedWarning(dir: string, left: Unremoved): string {
+  return `could not remove ${left.path} (${left.code}), which a test left; ${dir} stays in ${describeTmpdir()}`;
 }
 
 /** Installs the process-wide handlers of a run; returns a function that removes them. */
@@ -131,7 +178,12 @@ function guardProcess(dir: string, live: LiveGroups): () => void {
     }
     live.signal("SIGTERM");
     live.signal("SIGCONT");
-    removeRunDir(dir);
+    const left = removeRunDir(dir);
+    try {
+      if (left) process.stderr.write(`whittle: warning: ${unremovedWarning(dir, left)}\n`);
+    } catch {
+      // as above
+    }
     process.exit(EXIT.internal);
   };
 

@@ -117,7 +117,8 @@ export async function runCli(
     return EXIT.internal;
   } finally {
     removeHandlers();
-    run?.close();
+    const left = run?.close();
+    if (left !== undefined) say(`warning: ${left}`);
   }
 }
 
@@ -257,6 +258,7 @@ async function initialCheck(
     timeoutMs: limitMs,
     tmpRoot: plan.run.dir,
     groups: plan.run.groups,
+    inheritFd: plan.run.dirFd,
     runner: "spawn", // one test: no bash worker to start, so its duration is the test's own
   });
   const progress = new Progress(mode, plan.input.length, io.stderr);
@@ -311,6 +313,7 @@ async function runReduction(
     recycleDirectories: true,
     tmpRoot: plan.run.dir,
     groups: plan.run.groups,
+    inheritFd: plan.run.dirFd,
   });
   try {
     const test = oracle.toOracle();

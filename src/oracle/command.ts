@@ -19,6 +19,7 @@ import type { NextIf, Outcome } from "../outcome.js";
 import { PLACEHOLDER, substituteCandidate } from "./argv.js";
 import { activeNow, setActiveTimeout, type ActiveTimer } from "./clock.js";
 import { NO_TRACKER, type GroupTracker } from "./groups.js";
+import { RUN_DIR_FD } from "./run-processes.js";
 import {
   createSandbox,
   removeSandbox,
@@ -83,6 +84,13 @@ export interface CommandOracleOptions {
   captureOutput?: boolean;
   /** Told of each test's process group when it starts and once it is gone. */
   groups?: GroupTracker;
+  /**
+   * An open file descriptor that every test inherits as its descriptor 4 (RUN_DIR_FD), and with it
+   * every process it starts, unless that process closes it. The command passes one open on the run
+   * directory: a process of the run that left its test's process group, directory and environment
+   * (a daemon) is still found by it (run-processes.ts).
+   */
+  inheritFd?: number;
   /**
    * Recycle test directories (default false: each test's directory is created for it and removed
    * before `run` resolves). When true, an emptied directory is kept and given to a later test under
@@ -176,6 +184,8 @@ export class CommandOracle {
   readonly #timeoutMs: number | undefined;
   readonly #policy: TimeoutPolicy | undefined;
   readonly #killGraceMs: number;
+  /** The spawned test's stdio: output to pipes or nowhere, and inheritFd as RUN_DIR_FD. */
+  readonly #stdio: ("ignore" | "pipe" | number)[];
   /** The bash workers, or undefined for the spawn path (no bash, closed, or a worker failed to start). */
   #shell: ShellRunner | undefined;
   /** The recycled test directories (recycleDirectories), else undefined. */
@@ -224,6 +234,12 @@ export class CommandOracle {
     this.#timeoutMs = timeoutMs !== undefined && timeoutMs <= MAX_TIMER_MS ? timeoutMs : undefined;
     this.#policy = timeoutMs === undefined ? options.timeoutPolicy : undefined;
     this.#killGraceMs = killGraceMs;
+    const output = options.captureOutput === false ? "ignore" : "pipe";
+    this.#stdio = ["ignore", output, output];
+    if (options.inheritFd !== undefined) {
+      while (this.#stdio.length < RUN_DIR_FD) this.#stdio.push("ignore");
+      this.#stdio.push(options.inheritFd);
+    }
     this.#recycler = options.recycleDirectories === true ? new SandboxRecycler(options.tmpRoot) : undefined;
     const bash = runner === "spawn" ? null : findBash();
     if (runner === "shell" && bash === null)
@@ -235,6 +251,7 @@ export class CommandOracle {
       const template = args.some((a) => a.includes(PLACEHOLDER)) ? args : [...args, PLACEHOLDER];
       this.#shell = new ShellRunner(bash, this.#env, [shellProgram, ...template], fileName, {
         root: this.#recycler?.root ?? resolve(options.tmpRoot ?? tmpdir()),
+        ...(options.inheritFd !== undefined ? { inheritFd: options.inheritFd } : {}),
       });
     }
   }
@@ -487,7 +504,7 @@ export class CommandOracle {
         cwd: dir,
         env,
         detached: true,
-        stdio: this.#options.captureOutput === false ? "ignore" : ["ignore", "pipe", "pipe"],
+        stdio: this.#stdio,
       });
     } catch (error) {
       throw this.#spawnError(error);

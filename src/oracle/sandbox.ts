@@ -16,6 +16,7 @@ import { rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
+import { makeTreeWritable } from "./remove-tree.js";
 import { isFullError, tmpdirError } from "./tmpdir.js";
 
 /** A fresh directory holding one candidate file. */
@@ -88,7 +89,22 @@ export async function removeSandbox(dir: string, fileName?: string): Promise<voi
       // the test left other files, or removed or renamed the candidate: fall through
     }
   }
-  await rm(dir, { recursive: true, force: true, maxRetries: 2 }).catch(() => undefined);
+  await removeWritable(dir);
+}
+
+/**
+ * Removes `dir` recursively, also when the test made directories in it (or `dir` itself)
+ * read-only: those are made writable and the removal is tried again. Never rejects; what still
+ * cannot be removed stays, and the removal of the run directory reports it.
+ */
+function removeWritable(dir: string): Promise<void> {
+  const remove = (): Promise<void> => rm(dir, { recursive: true, force: true, maxRetries: 2 });
+  return remove()
+    .catch(() => {
+      makeTreeWritable(dir);
+      return remove();
+    })
+    .catch(() => undefined);
 }
 
 /**
@@ -235,7 +251,7 @@ export class SandboxRecycler {
   }
 
   #remove(dir: string): void {
-    const removal = rm(dir, { recursive: true, force: true, maxRetries: 2 }).catch(() => undefined);
+    const removal = removeWritable(dir);
     this.#removals.add(removal);
     void removal.finally(() => this.#removals.delete(removal));
   }

@@ -51,7 +51,7 @@
  * waiting for the test, when it is not reading its commands.
  */
 import { PLACEHOLDER } from "./argv.js";
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { accessSync, constants, readdirSync, readFileSync, statSync } from "node:fs";
 import { constants as osConstants } from "node:os";
 import { delimiter, join, resolve } from "node:path";
@@ -260,6 +260,7 @@ class Worker {
     env: NodeJS.ProcessEnv,
     cwd: string | undefined,
     script: string,
+    inheritFd: number | undefined,
     onIdle: (worker: Worker) => void,
   ) {
     const child = spawn(bash, ["--norc", "--noprofile"], {
@@ -268,8 +269,9 @@ class Worker {
       env: cwd === undefined ? env : { ...env, PWD: cwd },
       ...(cwd === undefined ? {} : { cwd }),
       detached: true,
-      stdio: ["pipe", "pipe", "pipe", "pipe"],
-    });
+      // fd 3: the watcher's pipe; fd 4 (RUN_DIR_FD), if given: passed on to every test.
+      stdio: ["pipe", "pipe", "pipe", "pipe", ...(inheritFd === undefined ? [] : [inheritFd])],
+    }) as ChildProcessWithoutNullStreams;
     this.#child = child;
     liveWorkers.add(this);
     this.ready = new Promise<void>((resolveReady, rejectReady) => {
@@ -423,6 +425,11 @@ export interface ShellRunnerOptions {
   readonly root?: string;
   /** How long a worker may take to get ready and to start a test (default START_LIMIT_MS). */
   readonly startLimitMs?: number;
+  /**
+   * A descriptor the workers get as their descriptor 4 (RUN_DIR_FD), which every test inherits from
+   * them (CommandOracleOptions.inheritFd).
+   */
+  readonly inheritFd?: number;
 }
 
 /** The bash workers of one oracle. */
@@ -434,6 +441,7 @@ export class ShellRunner {
   readonly #idle: Worker[] = [];
   readonly #all = new Set<Worker>();
   readonly #startLimitMs: number;
+  readonly #inheritFd: number | undefined;
   #nextId = 1;
   #closed = false;
 
@@ -450,6 +458,7 @@ export class ShellRunner {
   ) {
     this.#bash = bash;
     this.#startLimitMs = options.startLimitMs ?? START_LIMIT_MS;
+    this.#inheritFd = options.inheritFd;
     this.#root = options.root === undefined ? undefined : resolve(options.root);
     this.#env = { ...env };
     // A non-interactive bash sources $BASH_ENV at startup: keep it for the tests, not for the worker.
@@ -474,7 +483,7 @@ export class ShellRunner {
     let worker = this.#idle.pop();
     while (worker?.dead) worker = this.#idle.pop();
     if (worker === undefined) {
-      worker = new Worker(this.#bash, this.#env, this.#root, this.#script, (w) => {
+      worker = new Worker(this.#bash, this.#env, this.#root, this.#script, this.#inheritFd, (w) => {
         if (this.#closed || w.dead) return;
         this.#idle.push(w);
       });

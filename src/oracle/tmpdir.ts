@@ -3,11 +3,12 @@
  * (`$TMPDIR/whittle-XXXXXX`, holding every test's sandbox, so that one `rm` removes everything a run
  * made), and precise errors when it is unusable or fills up during a run.
  */
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 import { WhittleError } from "../errors.js";
+import { removeTree, type Unremoved } from "./remove-tree.js";
 
 /** How TMPDIR is named to the user: its value, or that it is unset and what is used instead. */
 export function describeTmpdir(env: NodeJS.ProcessEnv = process.env): string {
@@ -65,11 +66,10 @@ export function createRunDir(): string {
   }
 }
 
-/** Removes a run directory and everything in it; best effort, never throws. */
-export function removeRunDir(dir: string): void {
-  try {
-    rmSync(dir, { recursive: true, force: true, maxRetries: 2 });
-  } catch {
-    // a file the tests left that cannot be removed: nothing more to do here
-  }
+/**
+ * Removes a run directory and everything in it, also directories a test made read-only (see
+ * removeTree). Never throws: returns what could not be removed, if anything, for a warning.
+ */
+export function removeRunDir(dir: string): Unremoved | undefined {
+  return removeTree(dir);
 }

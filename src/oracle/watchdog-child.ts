@@ -1,30 +1,39 @@
 /**
  * The watchdog process (see watchdog.ts, which starts it). It outlives whittle by design: whittle may
- * die by any signal, SIGKILL included, and then this process kills the tests whittle left running and
- * removes the run's temporary directory.
+ * die by any signal, SIGKILL included, and then this process kills the tests whittle left running,
+ * removes the temporary file of an output write cut short and removes the run's temporary directory.
  *
  * Protocol: whittle writes lines to this process's stdin, a few bytes per test:
  *
  *     d<path>   the run directory (sent once, first)
  *     +<pgid>   a test started in the process group <pgid>
  *     -<pgid>   that group is gone
+ *     t<json>   whittle is about to write the temporary file at the path <json> (a JSON string)
+ *     u<json>   that file is gone (renamed over its target, or removed)
  *
  * When stdin reaches its end (whittle exited, however it ended: the kernel closes the pipe even after
  * SIGKILL) or this process gets SIGTERM, it cleans up and exits:
  *
- * 1. SIGTERM, then SIGCONT (a stopped test must wake up to die), to every group still listed and to
- *    every process still working for the run (see `strays`);
- * 2. after a short grace period, SIGKILL to whatever is left;
- * 3. once they are gone (or after a bounded wait), removes the run directory.
+ * 1. removes the temporary files still listed (whittle died while writing them);
+ * 2. SIGTERM, then SIGCONT (a stopped test must wake up to die), to every group still listed and to
+ *    every process still working for the run, in a group or not (run-processes.ts);
+ * 3. after a short grace period, SIGKILL to whatever is left;
+ * 4. once they are gone (or after a bounded wait), removes the run directory, making directories a
+ *    test left read-only writable first (remove-tree.ts).
  *
  * Everything is done well within 2 s of whittle's end. The process runs in its own session (whittle
  * starts it detached), so the terminal's signals (Ctrl-C, Ctrl-Z, the SIGHUP of a closed terminal) do
  * not reach it; the ones that could reach it anyway are ignored, so that only the end of the pipe, or
- * SIGTERM, triggers the clean-up.
+ * SIGTERM, triggers the clean-up. It has no stderr (it must not hold whittle's open after whittle
+ * is gone), so what it cannot remove stays without a word; whittle warns of it when it ends itself.
  *
- * It imports nothing but node:fs, so that it starts quickly.
+ * It imports nothing but node:fs and two small modules that import nothing else, so that it starts
+ * quickly.
  */
-import { readdirSync, readFileSync, readlinkSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
+
+import { removeTree } from "./remove-tree.js";
+import { liveProcesses, processAlive, runProcesses } from "./run-processes.js";
 
 /** Time the tests get between SIGTERM and SIGKILL. */
 const GRACE_MS = 400;
@@ -32,8 +41,16 @@ const GRACE_MS = 400;
 const KILL_WAIT_MS = 800;
 /** Polling interval while waiting. */
 const POLL_MS = 20;
+/**
+ * While waiting, how often /proc is searched again for processes of the run (started meanwhile);
+ * in between, only those already found are looked at. A search reads every process's descriptors.
+ */
+const SCAN_MS = 100;
 
+/** whittle: it closes its descriptor on the run directory before it lets this process go. */
+const WHITTLE_PID = process.ppid;
 const groups = new Set<number>();
+const tempFiles = new Set<string>();
 let runDir: string | undefined;
 let pending = "";
 let cleaning = false;
@@ -62,68 +79,20 @@ function handle(line: string): void {
     if (!Number.isSafeInteger(pgid) || pgid <= 1) return; // never signal init or "every process"
     if (kind === "+") groups.add(pgid);
     else groups.delete(pgid);
+  } else if (kind === "t" || kind === "u") {
+    let path: unknown;
+    try {
+      path = JSON.parse(rest);
+    } catch {
+      return; // cut short: the line was the last one written before whittle died
+    }
+    if (typeof path !== "string" || !path.startsWith("/")) return;
+    if (kind === "t") tempFiles.add(path);
+    else tempFiles.delete(path);
   }
 }
 
-/** A live (not zombie) process: its pid and process group. */
-interface Proc {
-  pid: number;
-  pgid: number;
-}
-
-/** The processes that are alive, from /proc (zombies excluded: they run nothing). */
-function liveProcesses(): Proc[] {
-  const found: Proc[] = [];
-  let entries: string[];
-  try {
-    entries = readdirSync("/proc");
-  } catch {
-    return found;
-  }
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "latin1");
-      // "pid (comm) state ppid pgrp …": comm may contain spaces and parentheses.
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (fields[0] === "Z" || fields[0] === "X") continue;
-      found.push({ pid: Number(entry), pgid: Number(fields[2]) });
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return found;
-}
-
-/**
- * Processes still working for this run although no listed group holds them: those whose working
- * directory is inside the run directory, or whose environment names a sandbox in it
- * (WHITTLE_TMPDIR=<run dir>/…, which every test inherits). This covers a test whose "+" line whittle
- * had no time to write, and processes that left their test's group (setsid).
- */
-function strays(procs: readonly Proc[]): Proc[] {
-  if (runDir === undefined) return [];
-  const inside = `${runDir}/`;
-  const marker = Buffer.from(`\0WHITTLE_TMPDIR=${inside}`);
-  const self = process.pid;
-  return procs.filter(({ pid }) => {
-    if (pid === self) return false;
-    try {
-      if (readlinkSync(`/proc/${pid}/cwd`).startsWith(inside)) return true;
-    } catch {
-      // gone, or not ours to inspect
-    }
-    try {
-      // A leading NUL makes the marker match whole variables only; the first variable has none before it.
-      const environ = Buffer.concat([Buffer.from([0]), readFileSync(`/proc/${pid}/environ`)]);
-      return environ.includes(marker);
-    } catch {
-      return false;
-    }
-  });
-}
-
-/** Sends `sig` to a process group (pgid > 0) or a process; errors (already gone) are ignored. */
+/** Sends `sig` to a process group (target < 0) or a process; errors (already gone) are ignored. */
 function send(target: number, sig: NodeJS.Signals): void {
   try {
     process.kill(target, sig);
@@ -132,40 +101,41 @@ function send(target: number, sig: NodeJS.Signals): void {
   }
 }
 
-/** Signals every listed group and every stray process; returns how many targets were alive. */
-function signalAll(sig: NodeJS.Signals): number {
-  const procs = liveProcesses();
-  const liveGroups = new Set(procs.map((p) => p.pgid));
-  let count = 0;
-  for (const pgid of groups) {
-    if (!liveGroups.has(pgid)) continue;
-    count++;
-    send(-pgid, sig);
-    if (sig === "SIGTERM") send(-pgid, "SIGCONT");
-  }
-  for (const { pid } of strays(procs)) {
-    count++;
-    send(pid, sig);
-    if (sig === "SIGTERM") send(pid, "SIGCONT");
-  }
-  return count;
-}
-
-/** Whether any listed group or stray process is still alive. */
-function anyAlive(): boolean {
-  const procs = liveProcesses();
-  if (procs.some((p) => groups.has(p.pgid))) return true;
-  return strays(procs).length > 0;
-}
-
-/** Polls until nothing is alive or `ms` have passed. */
-async function waitUntilGone(ms: number): Promise<boolean> {
+/**
+ * Sends `sig` (with SIGCONT after SIGTERM) to every listed group that has a live member and to every
+ * process of the run, and to those that appear while waiting, until none is left or `ms` have
+ * passed. Each is signalled once. Returns whether none is left.
+ */
+async function stop(sig: NodeJS.Signals, ms: number): Promise<boolean> {
   const deadline = performance.now() + ms;
-  while (anyAlive()) {
-    if (performance.now() >= deadline) return false;
+  const exclude = new Set([process.pid, WHITTLE_PID]);
+  const signalled = new Set<number>();
+  const hit = (target: number): void => {
+    if (signalled.has(target)) return;
+    signalled.add(target);
+    send(target, sig);
+    if (sig === "SIGTERM") send(target, "SIGCONT");
+  };
+  let alive: number[] = [];
+  let scanAt = 0;
+  for (;;) {
+    const now = performance.now();
+    if (alive.length === 0 || now >= scanAt) {
+      const procs = liveProcesses();
+      const found = runDir === undefined ? [] : runProcesses(runDir, procs, { groups, exclude });
+      const liveGroups = new Set(procs.map((p) => p.pgid));
+      for (const pgid of groups) if (liveGroups.has(pgid)) hit(-pgid);
+      for (const { pid } of found) hit(pid);
+      alive = found.map((p) => p.pid);
+      if (alive.length === 0) return true;
+      scanAt = now + SCAN_MS;
+    } else {
+      alive = alive.filter(processAlive);
+      if (alive.length === 0) continue; // all gone: search once more before saying so
+    }
+    if (now >= deadline) return false;
     await new Promise((done) => setTimeout(done, POLL_MS));
   }
-  return true;
 }
 
 async function cleanUp(): Promise<void> {
@@ -173,11 +143,15 @@ async function cleanUp(): Promise<void> {
   cleaning = true;
   if (pending !== "") handle(pending);
   try {
-    if (signalAll("SIGTERM") > 0 && !(await waitUntilGone(GRACE_MS))) {
-      signalAll("SIGKILL");
-      await waitUntilGone(KILL_WAIT_MS);
+    for (const path of tempFiles) {
+      try {
+        rmSync(path, { force: true });
+      } catch {
+        // not a file (a directory took its name), or not removable: leave it
+      }
     }
-    if (runDir !== undefined) rmSync(runDir, { recursive: true, force: true, maxRetries: 2 });
+    if (!(await stop("SIGTERM", GRACE_MS))) await stop("SIGKILL", KILL_WAIT_MS);
+    if (runDir !== undefined) removeTree(runDir);
   } catch {
     // nothing more can be done; exit anyway
   }

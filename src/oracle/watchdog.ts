@@ -1,9 +1,10 @@
 /**
  * The watchdog: a small process, started once per run, that cleans up after whittle when whittle
  * cannot (SIGKILL, a crash, anything). It is a `GroupTracker`: each test's process group goes down a
- * pipe to it, a few bytes per test; when the pipe closes — which the kernel does however whittle
- * ends — it kills the groups still listed and removes the run directory. The protocol and the
- * clean-up are described in watchdog-child.ts.
+ * pipe to it, a few bytes per test, and so does each temporary file whittle writes its output
+ * through; when the pipe closes — which the kernel does however whittle ends — it kills the groups
+ * still listed and every other process of the run, removes the temporary files still listed and
+ * the run directory. The protocol and the clean-up are described in watchdog-child.ts.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import type { Socket } from "node:net";
@@ -56,6 +57,24 @@ export class Watchdog implements GroupTracker {
 
   ended(pgid: number): void {
     this.#send(`-${pgid}\n`);
+  }
+
+  /**
+   * whittle is about to write the temporary file at the absolute path `path`: if whittle dies before
+   * `gone(path)`, the watchdog removes it. JSON keeps a path with a newline on one line.
+   */
+  creating(path: string): void {
+    this.#send(`t${JSON.stringify(path)}\n`);
+  }
+
+  /** The temporary file at `path` is gone (renamed over its target, or removed). */
+  gone(path: string): void {
+    this.#send(`u${JSON.stringify(path)}\n`);
+  }
+
+  /** Whether the watchdog is (as far as whittle knows) running and listening. */
+  get listening(): boolean {
+    return !this.#broken && this.#child.stdin?.writable === true;
   }
 
   /** Closes the pipe: the watchdog cleans up what is left and exits. */

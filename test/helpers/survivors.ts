@@ -8,12 +8,25 @@
  * file, so that a test killed only politely (SIGTERM) leaves something to find. Processes are also
  * found by their environment: every process of the run (whittle, the watchdog, each test and what it
  * started) inherits TMPDIR=<this run's fresh TMPDIR>.
+ *
+ * Also (issue 21): finding processes by a marker in their command line (a daemon may clean its
+ * environment), running whittle as a user that permission bits apply to, and SIGKILL during an output
+ * write (killDuringOutputWrite), shared with test/cli/leftovers.test.ts.
  */
-import { spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { MAIN, scratch } from "./cli.js";
+import { isByteSubsequence, MAIN, scratch } from "./cli.js";
 import { tmuxSession } from "./tmux.js";
 
 /**
@@ -257,6 +270,160 @@ grep -q KEEP "$1"
       leftovers,
       cleanMs,
     };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The live processes whose command line contains `marker` (e.g. a unique `sleep 1000.NNNN`). */
+export function processesWithCommandLine(marker: string): number[] {
+  const needle = Buffer.from(marker);
+  const found: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`).includes(needle) && alive(Number(entry))) {
+        found.push(Number(entry));
+      }
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return found;
+}
+
+/** SIGKILLs every live process whose command line contains `marker`; returns how many there were. */
+export function killByCommandLine(marker: string): number {
+  const pids = processesWithCommandLine(marker);
+  for (const pid of pids) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // gone
+    }
+  }
+  return pids.length;
+}
+
+/** A number unique to this call, for `sleep 1000.<number>` markers. */
+export function uniqueDigits(): string {
+  return `${process.pid}${Date.now() % 1_000_000}${Math.floor(Math.random() * 1000)}`;
+}
+
+/**
+ * How to run a command as a user that file permissions apply to: nothing to add when this process
+ * is not root; as root, `setpriv` to nobody and its group (a prefix for the command line).
+ * `undefined` when this process is root and cannot switch (no setpriv, no user nobody).
+ */
+export function unprivileged(): { prefix: string[] } | undefined {
+  if ((process.getuid?.() ?? 0) !== 0) return { prefix: [] };
+  const id = (args: string[]): number | undefined => {
+    const run = spawnSync("id", args, { encoding: "utf8" });
+    return run.status === 0 ? Number(run.stdout.trim()) : undefined;
+  };
+  const nobody = id(["-u", "nobody"]);
+  const group = id(["-g", "nobody"]);
+  if (nobody === undefined || group === undefined || nobody === 0) return undefined;
+  const prefix = ["setpriv", `--reuid=${nobody}`, `--regid=${group}`, "--clear-groups"];
+  const probe = spawnSync(prefix[0]!, [...prefix.slice(1), "id", "-u"], { encoding: "utf8" });
+  if (probe.status !== 0 || Number(probe.stdout.trim()) !== nobody) return undefined;
+  return { prefix };
+}
+
+/** A run of whittle SIGKILLed while it wrote its output (see killDuringOutputWrite). */
+export interface WriteKillRun {
+  /** Whether whittle was killed while its temporary output file existed (else it ended first). */
+  caught: boolean;
+  /** Size of the temporary file just before the kill. */
+  tempBytes: number;
+  /** `.*.whittle-*.tmp` files beside the output `limitMs` after the kill. */
+  leftovers: string[];
+  /** Milliseconds from the kill until no temporary file was left; undefined if never. */
+  cleanMs: number | undefined;
+  /** The output then: absent, the input itself, a smaller interesting result, or anything else. */
+  output: "absent" | "input" | "smaller" | "broken";
+}
+
+/** `megabytes` of numbered lines with "BUG" on one line near the middle. */
+export function bigInput(megabytes: number): Buffer {
+  const lines: string[] = [];
+  const target = megabytes * 1024 * 1024;
+  let size = 0;
+  for (let i = 0; size < target; i++) {
+    const line = i === 400_000 ? "BUG\n" : `line ${i} of a big input\n`;
+    lines.push(line);
+    size += line.length;
+  }
+  return Buffer.from(lines.join(""));
+}
+
+/**
+ * Runs whittle on `input` (big, so that writing the output takes a while) with `-o`, waits until its
+ * temporary output file `.out.txt.whittle-PID.tmp` exists (with `later`: once the output exists,
+ * i.e. a write after the first) and then `afterMs` more, SIGKILLs whittle and watches the output's
+ * directory for `limitMs`.
+ */
+export async function killDuringOutputWrite(
+  input: Buffer,
+  options: { afterMs?: number; limitMs?: number; later?: boolean } = {},
+): Promise<WriteKillRun> {
+  const { afterMs = 0, limitMs = 2000, later = false } = options;
+  const dir = scratch("whittle-write-kill-");
+  try {
+    const inputPath = join(dir, "in.txt");
+    writeFileSync(inputPath, input);
+    const test = join(dir, "t.sh");
+    writeFileSync(test, '#!/usr/bin/env bash\ngrep -q BUG "$1"\n');
+    chmodSync(test, 0o755);
+    const outDir = join(dir, "out");
+    mkdirSync(outDir);
+    const output = join(outDir, "out.txt");
+    const child = spawn(process.execPath, [MAIN, inputPath, "--atom=line", "-o", output, "--test", test], {
+      cwd: dir,
+      stdio: "ignore",
+    });
+    const ended = new Promise<void>((done) => child.once("exit", () => done()));
+    let exited = false;
+    void ended.then(() => (exited = true));
+    const temp = join(outDir, `.out.txt.whittle-${child.pid}.tmp`);
+    const tempSize = (): number | undefined => {
+      try {
+        return statSync(temp).size;
+      } catch {
+        return undefined;
+      }
+    };
+    // Wait (at most 60 s) for the temporary file, then for `afterMs` while it is being written.
+    const deadline = performance.now() + 60_000;
+    const waiting = (): boolean => tempSize() === undefined || (later && !existsSync(output));
+    while (!exited && waiting() && performance.now() < deadline) await sleep(1);
+    if (afterMs > 0) await sleep(afterMs);
+    const tempBytes = tempSize();
+    const caught = !exited && tempBytes !== undefined;
+    child.kill("SIGKILL");
+    await ended;
+    const killedAt = performance.now();
+    const isTemp = (name: string): boolean => /^\..*\.whittle-\d+\.tmp$/.test(name);
+    let leftovers: string[] = [];
+    let cleanMs: number | undefined;
+    for (;;) {
+      const elapsed = performance.now() - killedAt;
+      leftovers = readdirSync(outDir).filter(isTemp);
+      if (leftovers.length === 0) {
+        cleanMs = elapsed;
+        break;
+      }
+      if (elapsed >= limitMs) break;
+      await sleep(20);
+    }
+    let result: WriteKillRun["output"] = "absent";
+    if (existsSync(output)) {
+      const written = readFileSync(output);
+      if (written.equals(input)) result = "input";
+      else if (written.includes("BUG") && isByteSubsequence(written, input)) result = "smaller";
+      else result = "broken";
+    }
+    return { caught, tempBytes: tempBytes ?? 0, leftovers, cleanMs, output: result };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
