@@ -5,16 +5,30 @@ import type { Pass, PassContext } from "../passes/pass.js";
 import type { DdminOptions } from "../ddmin/ddmin.js";
 import { ddminBlanks, ddminGlyphs } from "../passes/glyphs.js";
 import { ddminHidden } from "../passes/hidden.js";
+import { hasLexicon } from "../passes/lexicon.js";
+import { shrinkLiterals } from "../passes/literal.js";
+import { renameIdentifiers } from "../passes/rename.js";
 import { ddminTokens } from "../passes/tokens.js";
 import type { AtomMode } from "../atoms/atoms.js";
 import type { Algorithm } from "../ddmin/minimize.js";
 import { UsageError } from "./args.js";
 
 /**
- * Phases that are ddmin over a flat list: lines, characters, characters other than whitespace, runs
- * of whitespace, the grammar's tokens, or the hidden text between them (comments).
+ * Phases that are not tree phases: ddmin over a flat list (lines, characters, characters other than
+ * whitespace, runs of whitespace, the grammar's tokens, or the hidden text between them), and the
+ * rewriting passes of a built-in language's tokens (consistent renaming of identifiers, shrinking
+ * of literals).
  */
-export const FLAT_PHASES = ["line", "char", "glyph", "blank", "token", "hidden"] as const;
+export const FLAT_PHASES = [
+  "line",
+  "char",
+  "glyph",
+  "blank",
+  "token",
+  "hidden",
+  "rename",
+  "literal",
+] as const;
 
 /**
  * The default pipeline with a grammar: coarse HDD first (only the nodes whose replacement is empty —
@@ -106,6 +120,15 @@ export function buildPipeline(
       );
     if (name === "token") return ddminTokens(frontEnd);
     if (name === "hidden") return ddminHidden(frontEnd);
+    if (name === "rename" || name === "literal") {
+      // An ANTLR grammar's token types are named as its author liked (ID, Identifier, NAME, …), and
+      // nothing in it says which are identifiers, numbers or strings, nor which names are free.
+      if (!hasLexicon(frontEnd))
+        throw new UsageError(
+          `--phase ${name} works with the built-in languages only (--language): an ANTLR grammar does not say which of its tokens are identifiers, numbers or strings`,
+        );
+      return name === "rename" ? renameIdentifiers(frontEnd) : shrinkLiterals(frontEnd);
+    }
     try {
       return treePass(parsePhase(name), frontEnd, compatible);
     } catch (error) {

@@ -41,7 +41,8 @@ export interface DdminOptions {
  * the single node of a level, and "hoist" for a hoisting candidate (`index` = its position in the scan).
  */
 export interface TestLabel {
-  readonly kind: CandidateRef["kind"] | "empty" | "hoist";
+  /** `rewrite`: a candidate of the rename or literal pass (tokens rewritten, not removed). */
+  readonly kind: CandidateRef["kind"] | "empty" | "hoist" | "rewrite";
   readonly index: number;
   readonly round: number;
   readonly granularity: number;

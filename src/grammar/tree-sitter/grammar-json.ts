@@ -30,6 +30,8 @@ export interface GrammarJson {
   readonly inline?: readonly string[];
   readonly supertypes?: readonly string[];
   readonly word?: string;
+  /** Sets of reserved words, by context (words that are never identifiers there). */
+  readonly reserved?: Readonly<Record<string, readonly Rule[]>>;
 }
 
 /** The grammar with the questions the front-end asks of it answered once. */

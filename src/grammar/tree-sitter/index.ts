@@ -32,6 +32,7 @@ import { dirname, extname, join } from "node:path";
 import { Language, Parser, type Node } from "web-tree-sitter";
 import { WhittleError } from "../../errors.js";
 import type { TreeFrontEnd } from "../../hdd/phases.js";
+import type { Lexicon } from "../../passes/lexicon.js";
 import type { SyntaxCheck } from "../../reduce/syntax-filter.js";
 import { emptyRoot, type GlueCheck, type RawNode } from "../../tree/raw.js";
 import { NO_REPLACEMENTS, type Replacements } from "../../tree/replacements.js";
@@ -39,6 +40,7 @@ import { ALL_TRANSFORMS, Tree, type TreeTransforms } from "../../tree/tree.js";
 import { groupChildren, type Group } from "../groups.js";
 import { TsGrammar, type GrammarJson } from "./grammar-json.js";
 import { nodeGroups } from "./match.js";
+import { grammarLexicon } from "./lexicon.js";
 import { needsSpace, shortestRuleTexts } from "./shortest.js";
 import { decodeUtf8 } from "./utf8.js";
 import {
@@ -96,6 +98,8 @@ export interface TreeSitterLanguage {
   readonly parser: Parser;
   readonly grammar: TsGrammar;
   readonly shortest: ReadonlyMap<string, string>;
+  /** Its identifier, keyword and literal kinds, for the rename and literal passes. */
+  readonly lexicon: Lexicon;
 }
 
 let runtime: Promise<void> | undefined;
@@ -127,7 +131,7 @@ async function load(name: BuiltInLanguage): Promise<TreeSitterLanguage> {
     spec.wordCharacters,
     new Map(Object.entries(spec.ruleTexts ?? {})),
   );
-  return { name, spec, parser, grammar, shortest };
+  return { name, spec, parser, grammar, shortest, lexicon: grammarLexicon(grammar, spec) };
 }
 
 /** The folder of the language's npm package. */
@@ -195,6 +199,10 @@ export class TreeSitterFrontEnd implements TreeFrontEnd, SyntaxCheck {
     private readonly options: TreeSitterFrontEndOptions,
   ) {
     this.glue = treeSitterGlue(language.spec);
+  }
+
+  get lexicon(): Lexicon {
+    return this.language.lexicon;
   }
 
   static async load(options: TreeSitterFrontEndOptions): Promise<TreeSitterFrontEnd> {

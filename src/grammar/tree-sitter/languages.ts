@@ -67,6 +67,30 @@ export interface LanguageSpec {
    * Without it, words meet words and operators meet operators (see needsSpace in shortest.ts).
    */
   readonly wordCharacters?: RegExp;
+  /**
+   * The kinds of identifier tokens, for the rename pass, where the grammar's `word` rule and its
+   * aliases are not them (see lexicon.ts): a grammar without a `word` rule (CSS), or one whose word
+   * is every shell word (Bash, where command names and file names are words too).
+   */
+  readonly identifierKinds?: readonly string[];
+  /**
+   * Names are compared ignoring case (PHP's functions and classes; CSS's class names in quirks
+   * mode): the rename pass never gives a name that differs from one in use by case alone.
+   */
+  readonly caseInsensitiveNames?: boolean;
+  /**
+   * The kinds of number literals, for the literal pass: a token, or a node whose first token is the
+   * number (CSS's `10px`). Listed rather than derived: in grammar.json a number is a pattern like an
+   * identifier's, and only its name tells them apart.
+   */
+  readonly numberKinds: readonly string[];
+  /**
+   * The kinds of string literals whose text between the first and last token (or, for a single
+   * token, between its first and last character) is their content: what the literal pass empties.
+   * Not those whose delimiters must agree with their content (C++ and Rust raw strings, heredocs),
+   * nor character literals (`''` is no character).
+   */
+  readonly stringKinds: readonly string[];
 }
 
 const JS_EXTERNALS = { _automatic_semicolon: ";", _ternary_qmark: "?", _template_chars: "" };
@@ -84,6 +108,8 @@ const TABLE = {
     interpreters: ["node", "nodejs"],
     externalTexts: JS_EXTERNALS,
     stringTextKinds: ["string_fragment"],
+    numberKinds: ["number"],
+    stringKinds: ["string"],
   },
   typescript: {
     title: "TypeScript",
@@ -94,6 +120,8 @@ const TABLE = {
     interpreters: ["ts-node"],
     externalTexts: TS_EXTERNALS,
     stringTextKinds: ["string_fragment"],
+    numberKinds: ["number"],
+    stringKinds: ["string"],
   },
   tsx: {
     title: "TSX",
@@ -104,6 +132,8 @@ const TABLE = {
     interpreters: [],
     externalTexts: TS_EXTERNALS,
     stringTextKinds: ["string_fragment"],
+    numberKinds: ["number"],
+    stringKinds: ["string"],
   },
   json: {
     title: "JSON",
@@ -114,6 +144,8 @@ const TABLE = {
     interpreters: [],
     externalTexts: {},
     stringTextKinds: ["string_content"],
+    numberKinds: ["number"],
+    stringKinds: ["string"],
   },
   c: {
     title: "C",
@@ -124,6 +156,8 @@ const TABLE = {
     interpreters: [],
     externalTexts: {},
     stringTextKinds: ["string_content"],
+    numberKinds: ["number_literal"],
+    stringKinds: ["string_literal"],
   },
   cpp: {
     title: "C++",
@@ -135,6 +169,8 @@ const TABLE = {
     // A raw string's delimiter stands twice and must match: it has no text of its own here.
     externalTexts: { raw_string_content: "" },
     stringTextKinds: ["string_content", "raw_string_content"],
+    numberKinds: ["number_literal"],
+    stringKinds: ["string_literal"],
   },
   html: {
     title: "HTML",
@@ -146,6 +182,8 @@ const TABLE = {
     // Tag names have none: a start tag's name must match its end tag's.
     externalTexts: { _implicit_end_tag: "", raw_text: "" },
     stringTextKinds: ["attribute_value"],
+    numberKinds: [],
+    stringKinds: ["quoted_attribute_value"],
   },
   css: {
     title: "CSS",
@@ -157,6 +195,13 @@ const TABLE = {
     // The descendant combinator is whitespace: `a b`.
     externalTexts: { _descendant_operator: " ", _pseudo_class_selector_colon: ":" },
     stringTextKinds: ["string_content"],
+    numberKinds: ["integer_value", "float_value"],
+    stringKinds: ["string_value"],
+    // Class, id and animation names: the rest (properties, tags, functions) are CSS's own words. A
+    // class name is an `identifier` in whittle's tree (its class_name node is squeezed into it), as
+    // a pseudo-class's name is, which a test will mostly refuse to see renamed.
+    identifierKinds: ["class_name", "id_name", "keyframes_name", "identifier"],
+    caseInsensitiveNames: true,
   },
   python: {
     title: "Python",
@@ -174,6 +219,8 @@ const TABLE = {
       _string_content: "",
     },
     stringTextKinds: ["string_content", "string_start", "string_end"],
+    numberKinds: ["integer", "float"],
+    stringKinds: ["string"],
   },
   java: {
     title: "Java",
@@ -184,6 +231,15 @@ const TABLE = {
     interpreters: [],
     externalTexts: {},
     stringTextKinds: ["string_fragment"],
+    numberKinds: [
+      "decimal_integer_literal",
+      "hex_integer_literal",
+      "octal_integer_literal",
+      "binary_integer_literal",
+      "decimal_floating_point_literal",
+      "hex_floating_point_literal",
+    ],
+    stringKinds: ["string_literal"],
   },
   rust: {
     title: "Rust",
@@ -200,6 +256,8 @@ const TABLE = {
       float_literal: "0.0",
     },
     stringTextKinds: ["string_content"],
+    numberKinds: ["integer_literal", "float_literal"],
+    stringKinds: ["string_literal"],
   },
   go: {
     title: "Go",
@@ -210,6 +268,8 @@ const TABLE = {
     interpreters: [],
     externalTexts: {},
     stringTextKinds: ["interpreted_string_literal_content", "raw_string_literal_content"],
+    numberKinds: ["int_literal", "float_literal", "imaginary_literal"],
+    stringKinds: ["interpreted_string_literal", "raw_string_literal"],
   },
   yaml: {
     title: "YAML",
@@ -222,6 +282,8 @@ const TABLE = {
     // only the end of the input has a text that is right everywhere.
     externalTexts: { _eof: "" },
     stringTextKinds: [],
+    numberKinds: ["integer_scalar", "float_scalar"],
+    stringKinds: ["double_quote_scalar", "single_quote_scalar"],
   },
   php: {
     title: "PHP",
@@ -233,6 +295,9 @@ const TABLE = {
     externalTexts: { _automatic_semicolon: ";", _eof: "", encapsed_string_chars: "" },
     ruleTexts: { php_tag: "<?php" },
     stringTextKinds: ["string_content", "string_value", "encapsed_string_chars"],
+    numberKinds: ["integer", "float"],
+    stringKinds: ["string", "encapsed_string"],
+    caseInsensitiveNames: true,
   },
   bash: {
     title: "Bash",
@@ -253,6 +318,9 @@ const TABLE = {
     stringTextKinds: ["string_content", "raw_string", "heredoc_content", "ansi_c_string"],
     // `while` `{` is the word `while{`: anything but a metacharacter or a space joins a word.
     wordCharacters: /[^\s|&;()<>]/,
+    numberKinds: ["number"],
+    stringKinds: ["string", "raw_string"],
+    identifierKinds: ["variable_name"],
   },
 } satisfies Record<string, Omit<LanguageSpec, "name">>;
 

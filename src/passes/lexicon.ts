@@ -1,0 +1,28 @@
+import type { TreeFrontEnd } from "../hdd/phases.js";
+
+/**
+ * What the rename and literal passes need to know about a language's tokens beyond the tree: which
+ * kinds are identifiers, numbers and strings, and which words are its keywords.
+ */
+export interface Lexicon {
+  /** Kinds of identifier tokens: all of them with one text are one name. */
+  readonly identifierKinds: ReadonlySet<string>;
+  /** Words the grammar spells out (keywords, contextual keywords, built-in type names). */
+  readonly keywords: ReadonlySet<string>;
+  /** Kinds of number literals: tokens, or nodes whose first token is the number. */
+  readonly numberKinds: ReadonlySet<string>;
+  /** Kinds of string literals: their content is what lies between their first and last token. */
+  readonly stringKinds: ReadonlySet<string>;
+  /** Names that differ only in case are the same name. */
+  readonly caseInsensitive: boolean;
+}
+
+/** A front-end that knows its language's lexicon and can count a candidate's syntax errors. */
+export interface LexicalFrontEnd extends TreeFrontEnd {
+  readonly lexicon: Lexicon;
+  syntaxErrors(input: Uint8Array): number;
+}
+
+export function hasLexicon(frontEnd: TreeFrontEnd): frontEnd is LexicalFrontEnd {
+  return "lexicon" in frontEnd && "syntaxErrors" in frontEnd;
+}

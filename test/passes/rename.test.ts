@@ -1,0 +1,315 @@
+/**
+ * The rename pass (`--phase rename`): every occurrence of an identifier renamed at once to a short
+ * name that nothing in the input uses and that is no keyword; all names in one test first, then one
+ * name a test. And the names the tree-sitter languages take for identifiers and keywords.
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import fc from "fast-check";
+import { buildPipeline } from "../../src/cli/pipeline.js";
+import { UsageError } from "../../src/cli/args.js";
+import { TreeSitterFrontEnd, type BuiltInLanguage } from "../../src/grammar/tree-sitter/index.js";
+import { freshNames } from "../../src/passes/rename.js";
+import { reduce } from "../../src/index.js";
+import type { Tree } from "../../src/tree/tree.js";
+
+const text = (b: Uint8Array): string => Buffer.from(b).toString();
+
+const frontEnds = new Map<string, Promise<TreeSitterFrontEnd>>();
+function frontEnd(language: BuiltInLanguage): Promise<TreeSitterFrontEnd> {
+  let f = frontEnds.get(language);
+  if (f === undefined) frontEnds.set(language, (f = TreeSitterFrontEnd.load({ language })));
+  return f;
+}
+
+/**
+ * Reduces `input` with the given phases at -j 1: the result, and every candidate the test saw after
+ * reduce()'s two checks (of the original and of the empty input).
+ */
+export async function reduceWith(
+  language: BuiltInLanguage,
+  phases: string[],
+  input: string,
+  interesting: (candidate: string) => boolean,
+): Promise<{ out: string; tested: string[] }> {
+  const tested: string[] = [];
+  const result = await reduce(
+    Buffer.from(input),
+    (c) => {
+      tested.push(text(c));
+      return c.length > 0 && interesting(text(c));
+    },
+    { pipeline: buildPipeline(phases, "both", await frontEnd(language)), jobs: 1 },
+  );
+  assert.equal(result.kind, "done");
+  return { out: text(result.output), tested: tested.slice(2) };
+}
+
+test("rename: every name at once in one test, the most bytes first, each occurrence alike", async () => {
+  const input =
+    "function compute(value) { const total = value * 2; return total; }\nconsole.log(compute(21));\n";
+  const { out, tested } = await reduceWith("javascript", ["rename"], input, () => true);
+  // compute saves 2 × 7 bytes, value and total 2 × 5 (value comes first), console 7, log 3.
+  assert.equal(out, "function a(b) { const c = b * 2; return c; }\nd.e(a(21));\n");
+  assert.equal(tested.length, 1);
+});
+
+test("rename: when all at once is not interesting, one name a test; a name the test needs stays", async () => {
+  const input =
+    "function compute(value) { const total = value * 2; return total; }\nconsole.log(compute(21));\n";
+  const { out, tested } = await reduceWith("javascript", ["rename"], input, (c) =>
+    c.includes("console.log("),
+  );
+  assert.equal(out, "function a(b) { const c = b * 2; return c; }\nconsole.log(a(21));\n");
+  // All at once, then compute, value, total, console, log: one test each.
+  assert.equal(tested.length, 6);
+  assert.equal(tested[4], "function a(b) { const c = b * 2; return c; }\nd.log(a(21));\n");
+  assert.equal(tested[5], "function a(b) { const c = b * 2; return c; }\nconsole.d(a(21));\n");
+});
+
+test("rename: names in strings and comments stay, and no new name is a word of the input", async () => {
+  const input = '// the total is b\nlet a = 1, total = a + 2;\nlet label = "total";\n';
+  const { out } = await reduceWith("javascript", ["rename"], input, () => true);
+  // `a` and `b` are taken (b only in the comment), so total → c, label → d.
+  assert.equal(out, '// the total is b\nlet a = 1, c = a + 2;\nlet d = "total";\n');
+});
+
+test("rename: names as short as the shortest free name are not renamed (no test at all)", async () => {
+  const input = "int x, y; int f(int z) { return x + y + z; }\n";
+  const { out, tested } = await reduceWith("c", ["rename"], input, () => true);
+  assert.equal(out, input);
+  assert.equal(tested.length, 0);
+});
+
+test("rename: C's identifiers, types, fields and labels are one name when they are one text", async () => {
+  const input =
+    "typedef struct node { int value; struct node *next; } node;\n" +
+    "int sum(node *list) { int value = 0; again: if (list) { value += list->value; list = list->next; goto again; } return value; }\n";
+  const { out, tested } = await reduceWith("c", ["rename"], input, () => true);
+  // value (5 × 5 bytes: a field and a variable), list (4 × 5), node (4 × 4: tag and typedef),
+  // again (5 × 2: a label), next (4 × 2), sum (3).
+  assert.equal(
+    out,
+    "typedef struct c { int a; struct c *e; } c;\n" +
+      "int f(c *b) { int a = 0; d: if (b) { a += b->a; b = b->e; goto d; } return a; }\n",
+  );
+  assert.equal(tested.length, 1);
+});
+
+test("rename: around a syntax error, keywords read as identifiers stay and the names there are renamed", async () => {
+  // gcc takes a function without a return type (implicit int); tree-sitter-c reads an ERROR there,
+  // with `double` and `int` as identifiers, and regroups the nodes when a name gets shorter.
+  const input = "t(double z[],int n){return z[n];}y(double,double,int count){int n=(count)/(count%2);}\n";
+  const f = await frontEnd("c");
+  assert.ok(f.syntaxErrors(Buffer.from(input)) > 0);
+  const { out, tested } = await reduceWith("c", ["rename"], input, () => true);
+  assert.equal(out, "t(double z[],int n){return z[n];}y(double,double,int a){int n=(a)/(a%2);}\n");
+  assert.equal(tested.length, 1);
+});
+
+test("rename: a PHP name is taken whatever its case (PHP's functions and classes ignore case)", async () => {
+  const input = "<?php\nfunction A() {}\nfunction helper() { return A(); }\n";
+  const { out } = await reduceWith("php", ["rename"], input, () => true);
+  // `a` would be `A`: helper becomes b.
+  assert.equal(out, "<?php\nfunction A() {}\nfunction b() { return A(); }\n");
+});
+
+test("freshNames: shortest first, letters then two characters, never a keyword or a taken name", async () => {
+  const js = (await frontEnd("javascript")).lexicon;
+  const names = [...take(freshNames(new Set(["a", "c"]), js.keywords, false), 300)];
+  assert.deepEqual(names.slice(0, 3), ["b", "d", "e"]);
+  assert.equal(names[50], "aa");
+  for (const name of names) {
+    assert.ok(!js.keywords.has(name), `${name} is a keyword`);
+    assert.match(name, /^[a-zA-Z][a-zA-Z0-9]*$/);
+  }
+  // JavaScript's two-letter keywords are skipped.
+  for (const keyword of ["do", "if", "in"]) {
+    assert.ok(js.keywords.has(keyword), keyword);
+    assert.ok(!names.includes(keyword), keyword);
+  }
+  assert.equal(new Set(names).size, names.length);
+  const lengths = names.map((n) => n.length);
+  assert.deepEqual(
+    lengths,
+    [...lengths].sort((x, y) => x - y),
+  );
+  // Case-insensitive: `A` is taken when `a` is.
+  const ci = [...take(freshNames(new Set(["a"]), new Set(), true), 30)];
+  assert.ok(!ci.includes("A") && ci.includes("B"));
+});
+
+function* take<T>(items: Iterable<T>, n: number): Iterable<T> {
+  if (n <= 0) return;
+  for (const item of items) {
+    yield item;
+    if (--n === 0) return;
+  }
+}
+
+test("the identifier kinds come from each grammar's word rule and its aliases", async () => {
+  const kinds = async (language: BuiltInLanguage): Promise<string[]> =>
+    [...(await frontEnd(language)).lexicon.identifierKinds].sort();
+  assert.deepEqual(await kinds("c"), [
+    "field_identifier",
+    "identifier",
+    "statement_identifier",
+    "type_identifier",
+  ]);
+  assert.deepEqual(await kinds("javascript"), [
+    "identifier",
+    "property_identifier",
+    "shorthand_property_identifier",
+    "shorthand_property_identifier_pattern",
+    "statement_identifier",
+  ]);
+  assert.deepEqual(await kinds("python"), ["identifier"]);
+  assert.deepEqual(await kinds("go"), [
+    "field_identifier",
+    "identifier",
+    "label_name",
+    "package_identifier",
+    "type_identifier",
+  ]);
+  assert.deepEqual(await kinds("bash"), ["variable_name"]);
+  assert.deepEqual(await kinds("json"), []);
+  const c = (await frontEnd("c")).lexicon.keywords;
+  for (const keyword of ["int", "return", "struct", "while", "sizeof"]) assert.ok(c.has(keyword), keyword);
+  assert.ok(!c.has("main"));
+});
+
+test("--phase rename and literal are refused without a built-in language's lexicon", () => {
+  const antlrLike = { parse: () => assert.fail("not parsed") };
+  for (const phase of ["rename", "literal"]) {
+    assert.throws(
+      () => buildPipeline([phase], "both", antlrLike),
+      (error: unknown) =>
+        error instanceof UsageError &&
+        error.message.includes(`--phase ${phase}`) &&
+        /built-in/.test(error.message),
+    );
+    assert.throws(() => buildPipeline([phase], "both", undefined), UsageError);
+  }
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Properties over generated programs.
+
+/** Every node's kind and parent, in document order: the tree's shape without its text. */
+function shape(tree: Tree): string[] {
+  const out: string[] = [];
+  for (let id = 0; id < tree.size; id++) out.push(`${tree.kind(id)}<${tree.parent(id)}`);
+  return out;
+}
+
+function tokenKinds(tree: Tree): string[] {
+  return Array.from(tree.tokens, (t) => tree.kind(t));
+}
+
+const NAMES = ["a", "b", "value", "total", "x1", "_tmp", "get", "of", "A", "count", "n", "longer_name"];
+const name = fc.constantFrom(...NAMES);
+
+const jsExpr = fc.oneof(
+  name,
+  fc.nat(99).map(String),
+  fc.tuple(name, name).map(([x, y]) => `${x} + ${y}`),
+  fc.tuple(name, name).map(([x, y]) => `${x}.${y}`),
+  fc.tuple(name, name).map(([f, x]) => `${f}(${x})`),
+  fc.tuple(name, name).map(([k, v]) => `({ ${k}: ${v}, ${v} })`),
+);
+const jsStatement = fc.oneof(
+  fc.tuple(name, jsExpr).map(([x, e]) => `var ${x} = ${e};`),
+  fc.tuple(name, name, name, jsExpr).map(([f, p, q, e]) => `function ${f}(${p}, ${q}) { return ${e}; }`),
+  fc.tuple(name, name, jsExpr).map(([o, p, e]) => `${o}.${p} = ${e};`),
+  fc.tuple(name, jsExpr).map(([l, e]) => `${l}: for (;;) { ${e}; break ${l}; }`),
+  fc.tuple(name, name).map(([k, v]) => `var { ${k}, x: ${v} } = "${k}";`),
+);
+const jsProgram = fc.array(jsStatement, { minLength: 1, maxLength: 6 }).map((s) => s.join("\n") + "\n");
+
+const cType = fc.constantFrom("int", "long", "char *");
+const cExpr = fc.oneof(
+  name,
+  fc.nat(99).map(String),
+  fc.tuple(name, name).map(([x, y]) => `${x} * ${y}`),
+  fc.tuple(name, name).map(([s, f]) => `${s}.${f}`),
+  fc.tuple(name, name).map(([f, x]) => `${f}(${x})`),
+);
+const cStatement = fc.oneof(
+  fc.tuple(cType, name, cExpr).map(([t, x, e]) => `${t} ${x} = ${e};`),
+  fc
+    .tuple(cType, name, name, cExpr)
+    .map(([t, f, p, e]) => `${t} ${f}(${t} ${p}) { ${p} = ${e}; return ${p}; }`),
+  fc.tuple(name, name, name).map(([s, f, g]) => `struct ${s} { int ${f}; long ${g}; };`),
+  fc.tuple(name, cExpr).map(([l, e]) => `void f(void) { ${l}: ${e}; goto ${l}; }`),
+);
+const cProgram = fc.array(cStatement, { minLength: 1, maxLength: 6 }).map((s) => s.join("\n") + "\n");
+
+/** Interesting or not, by a hash of the candidate and a seed: the one-name-a-test path gets taken too. */
+function coin(seed: number): (candidate: string) => boolean {
+  return (candidate) => {
+    let h = seed | 0;
+    for (let i = 0; i < candidate.length; i++) h = Math.imul(h ^ candidate.charCodeAt(i), 0x9e3779b1);
+    return (h >>> 7) % 3 !== 0;
+  };
+}
+
+async function renameProperty(language: BuiltInLanguage, program: fc.Arbitrary<string>): Promise<void> {
+  const f = await frontEnd(language);
+  const { identifierKinds, keywords } = f.lexicon;
+  let renamed = 0;
+  await fc.assert(
+    fc.asyncProperty(program, fc.integer(), async (input, seed) => {
+      const toss = coin(seed);
+      const { out } = await reduceWith(
+        language,
+        ["rename"],
+        input,
+        (c) => c === input || (c !== "" && toss(c)),
+      );
+      const before = f.parse(Buffer.from(input)).tree;
+      const after = f.parse(Buffer.from(out)).tree;
+      // The same tree (around syntax errors, the same tokens), and no more syntax errors.
+      const errors = f.syntaxErrors(Buffer.from(input));
+      if (errors === 0) assert.deepEqual(shape(after), shape(before));
+      else assert.deepEqual(tokenKinds(after), tokenKinds(before));
+      assert.ok(f.syntaxErrors(Buffer.from(out)) <= errors);
+      // Token by token: only identifiers change, each name to one new name, no two names to one.
+      const forward = new Map<string, string>();
+      const backward = new Map<string, string>();
+      for (let i = 0; i < before.tokens.length; i++) {
+        const [b, a] = [before.tokens[i]!, after.tokens[i]!];
+        const [old, now] = [text(before.text(b)), text(after.text(a))];
+        if (!identifierKinds.has(before.kind(b))) {
+          assert.equal(now, old, `a ${before.kind(b)} changed`);
+          continue;
+        }
+        assert.equal(forward.get(old) ?? now, now, `${old} renamed two ways`);
+        assert.equal(backward.get(now) ?? old, old, `${now} is two names`);
+        forward.set(old, now);
+        backward.set(now, old);
+        if (now !== old) {
+          renamed++;
+          assert.ok(!keywords.has(old), `the keyword ${old} was renamed`);
+          assert.ok(!keywords.has(now), `${now} is a keyword`);
+          assert.ok(now.length < old.length, `${old} → ${now} is no shorter`);
+          assert.ok(
+            !input.includes(now) || !new RegExp(`\\b${now}\\b`).test(input),
+            `${now} was in the input`,
+          );
+        }
+      }
+      // Outside the tokens (comments, blanks) nothing changed.
+      assert.equal(out.replace(/\w+/g, ""), input.replace(/\w+/g, ""));
+    }),
+    { numRuns: 60 },
+  );
+  assert.ok(renamed > 50, `${renamed} names renamed`);
+}
+
+test("rename property (JavaScript): same tree, no new errors, names one to one, no keywords", async () => {
+  await renameProperty("javascript", jsProgram);
+});
+
+test("rename property (C): same tree, no new errors, names one to one, no keywords", async () => {
+  await renameProperty("c", cProgram);
+});
