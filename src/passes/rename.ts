@@ -76,13 +76,20 @@ export function renameIdentifiers(frontEnd: LexicalFrontEnd): Pass {
       const { identifierKinds, keywords, caseInsensitive } = frontEnd.lexicon;
       const fold = (s: string): string => (caseInsensitive ? s.toLowerCase() : s);
       const byText = new Map<string, Name>();
+      // An error region is one opaque token (see the tree-sitter front-end): a name written inside
+      // one cannot be renamed there, so it is not renamed anywhere.
+      const inErrors = new Set<string>();
+      for (const t of tree.tokens) {
+        if (tree.kind(t) !== "ERROR") continue;
+        for (const word of decoder.decode(tree.text(t)).match(/[\p{L}\p{N}_$]+/gu) ?? []) inErrors.add(word);
+      }
       for (const t of tree.tokens) {
         if (!identifierKinds.has(tree.kind(t))) continue;
         const bytes = tree.text(t);
         const text = decoder.decode(bytes);
         // A keyword read as an identifier: inside a syntax error (C's `double` in `y(double, int
         // n)`, a function without its type), or a contextual keyword (`get`, `of`): left alone.
-        if (keywords.has(fold(text))) continue;
+        if (keywords.has(fold(text)) || inErrors.has(text)) continue;
         let entry = byText.get(text);
         if (entry === undefined) byText.set(text, (entry = { text, bytes: bytes.length, spans: [] }));
         entry.spans.push([tree.start(t), tree.end(t)]);

@@ -28,7 +28,6 @@ test("--grammar: the default pipeline (coarse HDD, hoisting, HDDH*, then the pol
     "ddmin:token",
     "ddmin:glyph",
     "ddmin:blank",
-    "ddmin:char",
   ]);
   assert.ok(s.passes["hdd:prune+hoist*"]!.tests > 0);
 
