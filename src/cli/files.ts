@@ -24,23 +24,31 @@ export function likenessOf(stats: Stats): FileLikeness {
 
 /**
  * Writes `content` to a new file at `path` (O_EXCL: never over an existing file), with `like`'s
- * mode and owner when given, flushed to disk before it returns.
+ * mode and owner when given, flushed to disk before it returns. When that fails (a full disk), the
+ * file it created is removed again: a half-written copy must not pass for a whole one.
  */
 async function writeNew(path: string, content: Uint8Array, like: FileLikeness | undefined): Promise<void> {
-  const handle = await open(path, "wx", like?.mode ?? 0o666);
+  // Created without the setuid, setgid and sticky bits: a half-written file must not carry them.
+  const handle = await open(path, "wx", (like?.mode ?? 0o666) & 0o777);
   try {
-    if (like) {
-      // open() applies the umask; the copy must have the original's mode and owner exactly.
-      await handle.chmod(like.mode);
-      await handle.chown(like.uid, like.gid).catch((error: NodeJS.ErrnoException) => {
+    try {
+      await handle.writeFile(content);
+      if (like) {
         // Only root may give a file away; anyone else keeps the file as their own.
-        if (error.code !== "EPERM") throw error;
-      });
+        await handle.chown(like.uid, like.gid).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== "EPERM") throw error;
+        });
+        // open() applies the umask, and chown() and writing clear the setuid and setgid bits: the
+        // mode is set last, so the copy has the original's exactly.
+        await handle.chmod(like.mode);
+      }
+      await handle.sync();
+    } finally {
+      await handle.close();
     }
-    await handle.writeFile(content);
-    await handle.sync();
-  } finally {
-    await handle.close();
+  } catch (error) {
+    await rm(path, { force: true });
+    throw error;
   }
 }
 

@@ -346,3 +346,19 @@ test("--in-place on an input that is not interesting: exit 3, the input untouche
   assert.equal(readFileSync(input, "utf8"), original);
   assert.ok(!existsSync(`${input}.orig`), "the backup of a run that changed nothing is removed");
 });
+
+test("--in-place keeps setuid, setgid and sticky bits on the reduced file and on the backup", async () => {
+  // Given away (root only), the file's bits must survive chown() as well as the write.
+  const root = process.getuid?.() === 0;
+  for (const mode of [0o4755, 0o2755, 0o6755, 0o1755]) {
+    const { input, t: oracle } = bugCase();
+    if (root) chownSync(input, 65534, 65534);
+    chmodSync(input, mode);
+    assert.equal(statSync(input).mode & 0o7777, mode);
+    const run = await runWhittle([input, "--in-place", "-q", "--atom=line", "--test", oracle]);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal((statSync(input).mode & 0o7777).toString(8), mode.toString(8), "the reduced file");
+    assert.equal((statSync(`${input}.orig`).mode & 0o7777).toString(8), mode.toString(8), "the backup");
+    if (root) assert.deepEqual([statSync(input).uid, statSync(`${input}.orig`).gid], [65534, 65534]);
+  }
+});
