@@ -1,5 +1,16 @@
 import { constants, type Stats } from "node:fs";
-import { access, lstat, open, readFile, realpath, rename, rm, stat } from "node:fs/promises";
+import {
+  access,
+  lstat,
+  open,
+  readFile,
+  readlink,
+  realpath,
+  rename,
+  rm,
+  stat,
+  symlink,
+} from "node:fs/promises";
 import { basename, dirname, extname, join } from "node:path";
 
 /**
@@ -112,6 +123,78 @@ export async function restoreIfChanged(
   if (now !== undefined && Buffer.compare(now, bytes) === 0) return false;
   await writeAtomic(path, bytes, like);
   return true;
+}
+
+/** The file the input was read from, as it was at the start (see restoreOriginal). */
+export interface OriginalFile {
+  /** The file that holds the input's bytes: INPUT with its symlinks resolved. */
+  readonly path: string;
+  /** That file's device and inode. */
+  readonly id: string;
+  readonly like: FileLikeness;
+  /** When INPUT is a symlink: its path and what it says. */
+  readonly link: { readonly path: string; readonly target: string } | undefined;
+}
+
+/**
+ * Makes sure the input is as it was at the start (a test may have written to `$WHITTLE_INPUT`):
+ * a symlink that was replaced is made again, and the file holding the input gets `bytes` back.
+ * While that file is the same file (inode) it is rewritten in place, so the symlink, hard links to
+ * it, its mode and its owner stay as they are; one the test removed or replaced is made anew, with
+ * the original's mode and owner. Says what it had to restore.
+ */
+export async function restoreOriginal(
+  file: OriginalFile,
+  bytes: Uint8Array,
+): Promise<{ relinked: boolean; rewritten: boolean }> {
+  let relinked = false;
+  if (file.link !== undefined) {
+    const now = await readlink(file.link.path).catch(() => undefined);
+    if (now !== file.link.target) {
+      await replaceWithSymlink(file.link.path, file.link.target);
+      relinked = true;
+    }
+  }
+  const s = await lstat(file.path).catch(() => undefined);
+  const now = s?.isFile() ? await readFile(file.path).catch(() => undefined) : undefined;
+  if (now !== undefined && Buffer.compare(now, bytes) === 0) return { relinked, rewritten: false };
+  if (s?.isFile() && `${s.dev}:${s.ino}` === file.id) {
+    try {
+      await rewriteInPlace(file.path, bytes);
+      return { relinked, rewritten: true };
+    } catch (error) {
+      // A file its owner made read-only: replaced as a whole instead, if its directory allows.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== "EACCES" && code !== "EPERM") throw error;
+    }
+  }
+  await writeAtomic(file.path, bytes, file.like);
+  return { relinked, rewritten: true };
+}
+
+/** Writes `bytes` into the existing regular file at `path` (never through a symlink), flushed. */
+async function rewriteInPlace(path: string, bytes: Uint8Array): Promise<void> {
+  const handle = await open(path, constants.O_WRONLY | constants.O_NOFOLLOW);
+  try {
+    await handle.writeFile(bytes);
+    await handle.truncate(bytes.length);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Puts a symlink saying `target` at `path`, atomically (a new link renamed over what is there). */
+async function replaceWithSymlink(path: string, target: string): Promise<void> {
+  const temp = join(dirname(path), `.${basename(path)}.whittle-${process.pid}.link`);
+  try {
+    await rm(temp, { force: true });
+    await symlink(target, temp);
+    await rename(temp, path);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
 }
 
 export async function exists(path: string): Promise<boolean> {

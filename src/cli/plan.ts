@@ -1,4 +1,4 @@
-import { lstat, readFile, realpath, stat } from "node:fs/promises";
+import { lstat, readFile, readlink, realpath, stat } from "node:fs/promises";
 import { basename, delimiter, extname, resolve } from "node:path";
 import { readFile as readText } from "node:fs/promises";
 import { AntlrFrontEnd } from "../grammar/front-end.js";
@@ -21,6 +21,7 @@ import {
   likenessOf,
   whyNotWritable,
   type FileLikeness,
+  type OriginalFile,
   type OutputTarget,
 } from "./files.js";
 
@@ -34,6 +35,8 @@ export interface RunPlan {
   /** The input's bytes as read at the start: the original, whatever happens to the file later. */
   readonly input: Uint8Array;
   readonly inputLike: FileLikeness;
+  /** The file the input was read from (through INPUT's symlink, if it is one), to restore it. */
+  readonly original: OriginalFile;
   readonly fileName: string;
   /** The test's argv, its program resolved to an absolute path. */
   readonly command: string[];
@@ -73,12 +76,18 @@ export async function planRun(o: CliOptions, run: RunScope): Promise<RunPlan> {
   let inputPath = given;
   let input: Uint8Array;
   let inputLike: FileLikeness;
+  let original: OriginalFile;
   try {
-    if (o.inPlace && (await lstat(given)).isSymbolicLink()) inputPath = await realpath(given);
-    const s = await stat(inputPath);
+    const link = (await lstat(given)).isSymbolicLink()
+      ? { path: given, target: await readlink(given) }
+      : undefined;
+    const real = link !== undefined ? await realpath(given) : given;
+    if (o.inPlace) inputPath = real;
+    const s = await stat(real);
     if (!s.isFile()) throw new UsageError(`input ${o.input} is not a regular file`);
     inputLike = likenessOf(s);
-    input = await readFile(inputPath);
+    original = { path: real, id: `${s.dev}:${s.ino}`, like: inputLike, link };
+    input = await readFile(real);
   } catch (error) {
     if (error instanceof UsageError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
@@ -144,6 +153,7 @@ export async function planRun(o: CliOptions, run: RunScope): Promise<RunPlan> {
     inputPath,
     input,
     inputLike,
+    original,
     fileName: basename(given),
     command,
     env: {

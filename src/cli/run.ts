@@ -7,7 +7,7 @@ import { TimeoutPolicy } from "../oracle/timeout-policy.js";
 import { reduce, type ReduceResult } from "../reduce/reduce.js";
 import { parseArgs, InfoShown, UsageError, type CliOptions } from "./args.js";
 import { EXIT } from "./exit.js";
-import { restoreIfChanged, ResultWriter, writeAtomic, writeBackup } from "./files.js";
+import { restoreIfChanged, restoreOriginal, ResultWriter, writeAtomic, writeBackup } from "./files.js";
 import { deliverResult, type Delivery } from "./deliver.js";
 import { planRun, type RunPlan } from "./plan.js";
 import {
@@ -164,7 +164,7 @@ async function reduceFile(
 /** Removes the backup of an in-place run that changed nothing, once the input holds the original. */
 async function dropBackup(plan: RunPlan, say: Say): Promise<void> {
   try {
-    await restoreIfChanged(plan.inputPath, plan.input, plan.inputLike);
+    await restoreOriginal(plan.original, plan.input);
     await rm(plan.backupPath!, { force: true });
   } catch (error) {
     say(`warning: the backup ${plan.backupPath} stays: ${describeError(error)}`);
@@ -342,16 +342,30 @@ async function runReduction(
 
 /**
  * A test may write to `$WHITTLE_INPUT` or to the input itself. Whatever it did, the input (or, in
- * place, its backup) holds the original bytes again when whittle ends.
+ * place, its backup) holds the original bytes again when whittle ends; a symlinked input keeps its
+ * link, and the bytes go back into the file it links to.
  */
 async function guardOriginal(plan: RunPlan, say: Say): Promise<void> {
-  const path = plan.backupPath ?? plan.inputPath;
+  const backup = plan.backupPath;
+  const { path, link } = plan.original;
+  // Named truthfully: what changed, and where the bytes went back.
+  const what = backup ?? (link !== undefined ? `${path} (the target of the symlink ${link.path})` : path);
+  const into = backup === undefined && link !== undefined ? ` into ${path}` : "";
   try {
-    if (await restoreIfChanged(path, plan.input, plan.inputLike)) {
-      say(`warning: the test changed ${path}; whittle wrote the original bytes back`);
+    if (backup !== undefined) {
+      if (!(await restoreIfChanged(backup, plan.input, plan.inputLike))) return;
+    } else {
+      const { relinked, rewritten } = await restoreOriginal(plan.original, plan.input);
+      if (relinked) {
+        say(
+          `warning: the test replaced the symlink ${link!.path}; whittle made it a symlink to ${link!.target} again`,
+        );
+      }
+      if (!rewritten) return;
     }
+    say(`warning: the test changed ${what}; whittle wrote the original bytes back${into}`);
   } catch (error) {
-    say(`warning: the test changed ${path}, and restoring it failed: ${describeError(error)}`);
+    say(`warning: the test changed ${what}, and restoring it failed: ${describeError(error)}`);
   }
 }
 

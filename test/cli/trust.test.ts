@@ -362,3 +362,69 @@ test("--in-place keeps setuid, setgid and sticky bits on the reduced file and on
     if (root) assert.deepEqual([statSync(input).uid, statSync(`${input}.orig`).gid], [65534, 65534]);
   }
 });
+
+test("a symlinked input that the test writes through is restored into the link's target; the link stays a link", async () => {
+  const { dir, input, original } = bugCase();
+  const target = join(dir, "target.txt");
+  writeFileSync(target, original);
+  chmodSync(target, 0o640);
+  const link = join(dir, "link.txt");
+  symlinkSync("target.txt", link);
+  const hard = join(dir, "hard.txt");
+  execFileSync("ln", [target, hard]);
+  const vandal = script(dir, "vandal.sh", 'echo garbage > "$WHITTLE_INPUT"; grep -q BUG "$1"');
+  const run = await runWhittle([link, "-o", join(dir, "out.txt"), "--atom=line", "--test", vandal]);
+  assert.equal(run.code, 0, run.stderr);
+  assert.ok(lstatSync(link).isSymbolicLink(), "the link is still a link");
+  assert.equal(readlinkSync(link), "target.txt");
+  assert.equal(readFileSync(target, "utf8"), original, "the user's file holds the original again");
+  assert.equal(statSync(target).mode & 0o7777, 0o640, "with its mode");
+  assert.equal(statSync(hard).ino, statSync(target).ino, "rewritten in place: a hard link to it sees it too");
+  assert.match(
+    run.stderr,
+    /warning: the test changed \S*target\.txt \(the target of the symlink \S*link\.txt\); whittle wrote the original bytes back into \S*target\.txt/,
+  );
+  assert.equal(readFileSync(join(dir, "out.txt"), "utf8"), "BUG\n");
+  void input;
+
+  // A test that replaces the link itself by a file: the link is made again, the target untouched.
+  const replacer = script(
+    dir,
+    "replacer.sh",
+    'rm -f "$WHITTLE_INPUT"; echo garbage > "$WHITTLE_INPUT"; grep -q BUG "$1"',
+  );
+  const replaced = await runWhittle([
+    link,
+    "-o",
+    join(dir, "out.txt"),
+    "-q",
+    "--atom=line",
+    "--test",
+    replacer,
+  ]);
+  assert.equal(replaced.code, 0, replaced.stderr);
+  assert.ok(lstatSync(link).isSymbolicLink(), "the link is a link again");
+  assert.equal(readlinkSync(link), "target.txt");
+  assert.equal(readFileSync(target, "utf8"), original);
+  assert.match(
+    replaced.stderr,
+    /warning: the test replaced the symlink \S*link\.txt; whittle made it a symlink to target\.txt again/,
+  );
+});
+
+test("--in-place on a symlink, with a test that writes $WHITTLE_INPUT: the backup is restored, the link stays a link to the result", async () => {
+  const { dir, original } = bugCase();
+  const target = join(dir, "target.txt");
+  writeFileSync(target, original);
+  const link = join(dir, "link.txt");
+  symlinkSync("target.txt", link);
+  const vandal = script(dir, "vandal.sh", 'echo garbage > "$WHITTLE_INPUT"; grep -q BUG "$1"');
+  const run = await runWhittle([link, "--in-place", "--atom=line", "--test", vandal]);
+  assert.equal(run.code, 0, run.stderr);
+  assert.ok(lstatSync(link).isSymbolicLink());
+  assert.equal(readlinkSync(link), "target.txt");
+  assert.equal(readFileSync(target, "utf8"), "BUG\n", "the target holds the result");
+  assert.ok(lstatSync(`${link}.orig`).isFile());
+  assert.equal(readFileSync(`${link}.orig`, "utf8"), original, "the backup holds the original");
+  assert.match(run.stderr, /the test changed \S*link\.txt\.orig; whittle wrote the original bytes back/);
+});
