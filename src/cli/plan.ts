@@ -1,5 +1,5 @@
-import { lstat, readFile, readlink, realpath, stat } from "node:fs/promises";
-import { basename, delimiter, extname, resolve } from "node:path";
+import { lstat, readdir, readFile, readlink, realpath, stat } from "node:fs/promises";
+import { basename, delimiter, dirname, extname, join, resolve } from "node:path";
 import { readFile as readText } from "node:fs/promises";
 import { AntlrFrontEnd } from "../grammar/front-end.js";
 import { detectLanguage, TreeSitterFrontEnd, type BuiltInLanguage } from "../grammar/tree-sitter/index.js";
@@ -11,6 +11,7 @@ import { CommandOracle } from "../oracle/command.js";
 import type { Pass } from "../passes/pass.js";
 import { Replacements } from "../tree/replacements.js";
 import { buildPipeline } from "./pipeline.js";
+import { mayHoldStats } from "./stats-file.js";
 import { UsageError, type CliOptions } from "./args.js";
 import type { RunScope } from "./lifecycle.js";
 import {
@@ -126,9 +127,20 @@ export async function planRun(o: CliOptions, run: RunScope): Promise<RunPlan> {
       `the output ${outputName} is the input itself; use --in-place to reduce the input (it keeps a backup)`,
     );
   }
+  // Earlier backups of the input (an earlier --in-place): the only copies of an original.
+  const backups = await existingBackups([given, inputPath]);
+  if (output.kind === "file" && !o.inPlace) {
+    const backup = await sameFileAsAny(output.path, backups);
+    if (backup !== undefined) {
+      throw new UsageError(
+        `the output ${outputName} would overwrite ${backup}, a backup of the input: name another file`,
+      );
+    }
+  }
   const backupPath = o.inPlace ? await freeBackupName(given) : undefined;
 
-  // The statistics file may be none of the files whittle must keep.
+  // The statistics file may be none of the files whittle must keep, nor any other file that is not
+  // a statistics file whittle wrote.
   let statsPath: string | undefined;
   if (o.stats !== undefined) {
     statsPath = resolve(cwd, o.stats);
@@ -143,8 +155,22 @@ export async function planRun(o: CliOptions, run: RunScope): Promise<RunPlan> {
         throw new UsageError(`--stats ${o.stats} would overwrite ${what}: name another file`);
       }
     }
+    const backup = await sameFileAsAny(statsPath, backups);
+    if (backup !== undefined) {
+      throw new UsageError(
+        `--stats ${o.stats} would overwrite ${backup}, a backup of the input: name another file`,
+      );
+    }
     const why = await whyNotWritable(statsPath);
     if (why !== undefined) throw new UsageError(`cannot write the statistics to ${o.stats}: ${why}`);
+    // Through a symlink, the file it links to is rewritten and the link stays.
+    statsPath = await canonical(statsPath);
+    if (!(await mayHoldStats(statsPath))) {
+      throw new UsageError(
+        `--stats ${o.stats} would overwrite a file that is not a statistics file of whittle: ` +
+          "name another file (or remove it)",
+      );
+    }
   }
 
   return {
@@ -383,6 +409,35 @@ async function outputTarget(
   if (why !== undefined) throw new UsageError(`cannot write the output ${name}: ${why}`);
   // An existing result file keeps its mode and owner; a new one gets the usual ones (umask).
   return { kind: "file", path: await canonical(path), like: s ? likenessOf(s) : undefined };
+}
+
+/**
+ * The backups `--in-place` made of the input (`INPUT.orig`, `INPUT.orig.N`) that exist now, beside
+ * each of `inputs` (the input as named, and through its symlink).
+ */
+async function existingBackups(inputs: readonly string[]): Promise<string[]> {
+  const found = new Set<string>();
+  for (const input of new Set(inputs)) {
+    const prefix = `${basename(input)}.orig`;
+    let names: string[];
+    try {
+      names = await readdir(dirname(input));
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      if (name === prefix || (name.startsWith(`${prefix}.`) && /^\d+$/.test(name.slice(prefix.length + 1)))) {
+        found.add(join(dirname(input), name));
+      }
+    }
+  }
+  return [...found];
+}
+
+/** The first of `paths` that names the same file as `path` (see sameFile), if any. */
+async function sameFileAsAny(path: string, paths: readonly string[]): Promise<string | undefined> {
+  for (const other of paths) if (await sameFile(path, other)) return other;
+  return undefined;
 }
 
 /** Whether two paths name the same file: the same canonical path, or the same inode. */

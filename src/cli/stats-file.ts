@@ -1,5 +1,6 @@
 import { OPTION_LIST, type ResolvedOptions } from "../reduce/options.js";
 import type { ReductionStats } from "../reduce/stats.js";
+import { readFile, stat } from "node:fs/promises";
 import { writeAtomic } from "./files.js";
 
 /** The per-test timeout of a run and what the tests that hit it cost. */
@@ -34,6 +35,36 @@ export interface StatsSummary {
   outputBytes?: number;
 }
 
+/** The version of the statistics file's format, in its `whittle.stats` field. */
+const STATS_FORMAT = 1;
+
+/** No statistics file is this large: a larger file is not read to find out. */
+const STATS_SIZE_LIMIT = 1 << 20;
+
+/**
+ * Whether `--stats` may write to `path`: no file is there, or an empty one, or a statistics file
+ * whittle wrote (a JSON object marked `"whittle": {"stats": N}`). Any other file might be the only
+ * copy of something.
+ */
+export async function mayHoldStats(path: string): Promise<boolean> {
+  let size: number;
+  try {
+    const s = await stat(path);
+    if (!s.isFile()) return true;
+    size = s.size;
+  } catch {
+    return true;
+  }
+  if (size === 0) return true;
+  if (size > STATS_SIZE_LIMIT) return false;
+  try {
+    const json = JSON.parse(await readFile(path, "utf8")) as { whittle?: { stats?: unknown } } | null;
+    return typeof json?.whittle?.stats === "number";
+  } catch {
+    return false;
+  }
+}
+
 /** Writes the JSON summary atomically (a reader never sees half of it). */
 export async function writeStats(
   path: string,
@@ -42,6 +73,8 @@ export async function writeStats(
 ): Promise<void> {
   const s = summary.stats;
   const json = {
+    // The mark by which whittle knows a file it may overwrite with new statistics (mayHoldStats).
+    whittle: { stats: STATS_FORMAT },
     result: summary.result,
     ...(summary.error !== undefined ? { error: summary.error } : {}),
     ...(summary.emptyIsInteresting ? { emptyIsInteresting: true } : {}),

@@ -428,3 +428,62 @@ test("--in-place on a symlink, with a test that writes $WHITTLE_INPUT: the backu
   assert.equal(readFileSync(`${link}.orig`, "utf8"), original, "the backup holds the original");
   assert.match(run.stderr, /the test changed \S*link\.txt\.orig; whittle wrote the original bytes back/);
 });
+
+test("-o and --stats may not name an existing backup of the input, by any name; no test runs", async () => {
+  const { dir, input, original, t } = bugCase();
+  const ran = join(dir, "ran");
+  const counting = script(dir, "count.sh", `echo x >> ${ran}; grep -q BUG "$1"`);
+  const first = await runWhittle([input, "--in-place", "-q", "--atom=line", "--test", t]);
+  assert.equal(first.code, 0, first.stderr);
+  const backup = `${input}.orig`;
+  assert.equal(readFileSync(backup, "utf8"), original);
+  symlinkSync(backup, join(dir, "via-link"));
+  execFileSync("ln", [backup, join(dir, "hard-link")]);
+  for (const name of [backup, join(dir, "via-link"), join(dir, "hard-link"), join(dir, ".", "in.txt.orig")]) {
+    const stats = await runWhittle([input, "--in-place", "--stats", name, "--test", counting]);
+    assert.equal(stats.code, 2, stats.stderr);
+    assert.match(
+      stats.stderr,
+      /--stats \S+ would overwrite \S*in\.txt\.orig, a backup of the input: name another file/,
+    );
+    const out = await runWhittle([input, "-o", name, "--test", counting]);
+    assert.equal(out.code, 2, out.stderr);
+    assert.match(
+      out.stderr,
+      /the output \S+ would overwrite \S*in\.txt\.orig, a backup of the input: name another file/,
+    );
+  }
+  assert.equal(readFileSync(backup, "utf8"), original, "the only copy of the original is intact");
+  assert.ok(!existsSync(ran), "no test ran");
+  assert.ok(!existsSync(`${input}.orig.1`), "no second backup was made");
+});
+
+test("--stats overwrites only a statistics file whittle wrote (or an empty file); any other file is refused", async () => {
+  const { dir, input, t } = bugCase();
+  const notes = join(dir, "notes.txt");
+  writeFileSync(notes, "my notes\n");
+  const refused = await runWhittle([input, "-q", "--atom=line", "--stats", notes, "--test", t]);
+  assert.equal(refused.code, 2, refused.stderr);
+  assert.match(
+    refused.stderr,
+    /--stats \S*notes\.txt would overwrite a file that is not a statistics file of whittle/,
+  );
+  assert.equal(readFileSync(notes, "utf8"), "my notes\n");
+  assert.ok(!existsSync(join(dir, "in.reduced.txt")), "refused before anything was written");
+
+  const json = join(dir, "other.json");
+  writeFileSync(json, '{"result": "done", "tests": 3}\n');
+  const lookalike = await runWhittle([input, "-q", "--atom=line", "--stats", json, "--test", t]);
+  assert.equal(lookalike.code, 2, "JSON without whittle's mark is not whittle's");
+  assert.equal(readFileSync(json, "utf8"), '{"result": "done", "tests": 3}\n');
+
+  const stats = join(dir, "s.json");
+  writeFileSync(stats, "");
+  for (let i = 0; i < 2; i++) {
+    const run = await runWhittle([input, "-q", "--atom=line", "--stats", stats, "--test", t]);
+    assert.equal(run.code, 0, run.stderr);
+    const s = JSON.parse(readFileSync(stats, "utf8")) as { whittle: { stats: number }; result: string };
+    assert.equal(s.result, "done");
+    assert.equal(s.whittle.stats, 1);
+  }
+});
