@@ -1,4 +1,4 @@
-import { constants, type Stats } from "node:fs";
+import { constants, open as openFd, type Stats } from "node:fs";
 import {
   access,
   lstat,
@@ -11,7 +11,9 @@ import {
   stat,
   symlink,
 } from "node:fs/promises";
+import { Socket } from "node:net";
 import { basename, dirname, extname, join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 
 /**
  * `<name>.reduced<.ext>` beside the input: crash.js → crash.reduced.js, Makefile → Makefile.reduced.
@@ -80,16 +82,72 @@ export async function writeAtomic(path: string, content: Uint8Array, like?: File
   }
 }
 
+/** How a write into a FIFO waits for a reader (see writeInPlace). */
+export interface FifoWait {
+  /** Ends the wait for a reader, and a write that the reader does not take. */
+  readonly stop: AbortSignal;
+  /** Write only to a reader that is there already, without waiting (whittle was interrupted). */
+  readonly noWait: boolean;
+  /** Called once, when no reader is there yet and the wait begins. */
+  readonly onWait: () => void;
+}
+
 /**
  * Writes `content` into an existing file that is not a regular file (a device such as /dev/null, a
- * FIFO) as it is: no temporary file and no rename, which would replace the node itself.
+ * FIFO) as it is: no temporary file and no rename, which would replace the node itself. With `fifo`,
+ * a FIFO is written without blocking whittle: see writeFifo.
  */
-export async function writeInPlace(path: string, content: Uint8Array): Promise<void> {
+export async function writeInPlace(path: string, content: Uint8Array, fifo?: FifoWait): Promise<void> {
+  if (fifo !== undefined && (await stat(path)).isFIFO()) return writeFifo(path, content, fifo);
   const handle = await open(path, constants.O_WRONLY);
   try {
     await handle.writeFile(content);
   } finally {
     await handle.close();
+  }
+}
+
+/** How often a FIFO without a reader is tried again. */
+const FIFO_POLL_MS = 50;
+
+/**
+ * Writes `content` into the FIFO at `path`. A blocking open() would wait for a reader for ever, out
+ * of reach of signals; so the FIFO is opened without blocking, which fails (ENXIO) until a reader
+ * has it open, and is tried again until one has or `wait.stop` fires. The bytes then go through the
+ * event loop, so a reader that stops reading cannot hold whittle either.
+ */
+async function writeFifo(path: string, content: Uint8Array, wait: FifoWait): Promise<void> {
+  let fd: number | undefined;
+  for (let waiting = false; fd === undefined;) {
+    if (wait.stop.aborted) throw new Error("interrupted while waiting for a reader of the FIFO");
+    try {
+      fd = await new Promise<number>((resolve, reject) =>
+        openFd(path, constants.O_WRONLY | constants.O_NONBLOCK, (error, opened) =>
+          error ? reject(error) : resolve(opened),
+        ),
+      );
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENXIO") throw error;
+      if (wait.noWait) throw new Error("no reader of the FIFO, and whittle was interrupted");
+      if (!waiting) wait.onWait();
+      waiting = true;
+      await sleep(FIFO_POLL_MS, undefined, { signal: wait.stop }).catch(() => undefined);
+    }
+  }
+  const pipe = new Socket({ fd, readable: false, writable: true });
+  let onStop: (() => void) | undefined;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      onStop = (): void => reject(new Error("interrupted while writing to the FIFO"));
+      if (wait.stop.aborted) return onStop();
+      wait.stop.addEventListener("abort", onStop, { once: true });
+      pipe.once("error", reject);
+      pipe.once("finish", resolve);
+      pipe.end(content);
+    });
+  } finally {
+    if (onStop) wait.stop.removeEventListener("abort", onStop);
+    pipe.destroy();
   }
 }
 

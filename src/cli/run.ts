@@ -7,7 +7,14 @@ import { TimeoutPolicy } from "../oracle/timeout-policy.js";
 import { reduce, type ReduceResult } from "../reduce/reduce.js";
 import { parseArgs, InfoShown, UsageError, type CliOptions } from "./args.js";
 import { EXIT } from "./exit.js";
-import { restoreIfChanged, restoreOriginal, ResultWriter, writeAtomic, writeBackup } from "./files.js";
+import {
+  restoreIfChanged,
+  restoreOriginal,
+  ResultWriter,
+  writeAtomic,
+  writeBackup,
+  type FifoWait,
+} from "./files.js";
 import { deliverResult, type Delivery } from "./deliver.js";
 import { planRun, type RunPlan } from "./plan.js";
 import {
@@ -220,9 +227,15 @@ async function checkAndReduce(
 
   const { result, writer, timeouts } = await runReduction(plan, mode, io, signal, say, timeoutPolicy);
   const wallMs = Date.now() - started;
-  const delivery = await deliverResult(plan.output, result.output, writer, io.stdout, plan.fallbackName);
+  const delivery = await withFifoWait(
+    io,
+    signal,
+    say,
+    `waiting for a reader of the FIFO ${plan.outputName} to write the result into (Ctrl-C saves it elsewhere)`,
+    (fifo) => deliverResult(plan.output, result.output, writer, io.stdout, plan.fallbackName, fifo),
+  );
   await writeStatsOrSay(plan, say, {
-    result: result.kind === "stopped" ? "interrupted" : result.kind,
+    result: result.kind === "stopped" || signal.aborted ? "interrupted" : result.kind,
     ...(result.kind === "failed" ? { error: describeError(result.error) } : {}),
     emptyIsInteresting: result.kind === "done" && result.emptyIsInteresting,
     inputBytes: plan.input.length,
@@ -234,12 +247,36 @@ async function checkAndReduce(
     outputBytes: result.output.length,
   });
   summarize(say, mode, plan, result, delivery, wallMs, timeouts);
+  // A signal that came at any time, even after the reduction (while waiting for a FIFO's reader), is
+  // what the exit code says.
+  if (signal.aborted) return EXIT.interrupted;
   if (delivery.kind === "lost" || delivery.kind === "fallback") return EXIT.failed;
   // TMPDIR filled up (or vanished) during the reduction: the user's environment, like a usage error.
   if (result.kind === "failed" && result.error instanceof WhittleError && result.error.code === "tmpdir") {
     return EXIT.usage;
   }
   return result.kind === "done" ? EXIT.done : result.kind === "stopped" ? EXIT.interrupted : EXIT.failed;
+}
+
+/**
+ * Runs `write`, which may have to wait for the reader of a FIFO: the wait is said with `notice`
+ * (even with --quiet: whittle would seem to hang), and ends at the next signal. After an
+ * interruption (`interrupted`), a FIFO without a reader is not waited for at all.
+ */
+async function withFifoWait<T>(
+  io: CliIo,
+  interrupted: AbortSignal,
+  say: Say,
+  notice: string,
+  write: (fifo: FifoWait) => Promise<T>,
+): Promise<T> {
+  const stop = new AbortController();
+  const removeStop = io.onInterrupt(() => stop.abort());
+  try {
+    return await write({ stop: stop.signal, noWait: interrupted.aborted, onWait: () => say(notice) });
+  } finally {
+    removeStop();
+  }
 }
 
 /** Runs the test once on the original input, showing that it waits; "stopped" if interrupted. */

@@ -487,3 +487,60 @@ test("--stats overwrites only a statistics file whittle wrote (or an empty file)
     assert.equal(s.whittle.stats, 1);
   }
 });
+
+/** Starts whittle with `args`; resolves `notice` when stderr first matches `pattern`. */
+function startWhittle(args: string[], env: Record<string, string>, pattern: RegExp) {
+  const child = spawn(process.execPath, [MAIN, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stderr = "";
+  let seen: () => void = () => undefined;
+  const notice = new Promise<void>((resolve) => (seen = resolve));
+  child.stderr.on("data", (d: Buffer) => {
+    stderr += d.toString();
+    if (pattern.test(stderr)) seen();
+  });
+  const done = new Promise<{ code: number | null; stderr: string }>((resolve) =>
+    child.on("close", (code) => resolve({ code, stderr })),
+  );
+  return { child, notice, done };
+}
+
+test("-o onto a FIFO that nobody reads: whittle says it waits; SIGINT or SIGTERM ends the wait with exit 130 and the result saved elsewhere", async () => {
+  for (const sig of ["SIGINT", "SIGTERM"] as const) {
+    const { dir, input, t } = bugCase();
+    const fifo = join(dir, "pipe");
+    execFileSync("mkfifo", [fifo]);
+    const tmp = scratch("whittle-fallback-");
+    const run = startWhittle(
+      [input, "-o", fifo, "-q", "--atom=line", "--test", t],
+      { TMPDIR: tmp },
+      /waiting for a reader/,
+    );
+    await Promise.race([run.notice, run.done]);
+    run.child.kill(sig);
+    const { code, stderr } = await run.done;
+    assert.equal(code, 130, `${sig}: ${stderr}`);
+    assert.match(stderr, /whittle: waiting for a reader of the FIFO \S*pipe to write the result into/);
+    assert.doesNotMatch(stderr, /still stopping/);
+    const saved = /saved as (\S+)/.exec(stderr)?.[1];
+    assert.ok(saved !== undefined, stderr);
+    assert.ok(saved.startsWith(tmp), saved);
+    assert.equal(readFileSync(saved, "utf8"), "BUG\n");
+    assert.ok(lstatSync(fifo).isFIFO());
+  }
+});
+
+test("-o onto a FIFO: a reader that comes while whittle waits gets the result; exit 0", async () => {
+  const { dir, input, t } = bugCase();
+  const fifo = join(dir, "pipe");
+  execFileSync("mkfifo", [fifo]);
+  const run = startWhittle([input, "-o", fifo, "-q", "--atom=line", "--test", t], {}, /waiting for a reader/);
+  await Promise.race([run.notice, run.done]);
+  const got = execFileSync("cat", [fifo], { encoding: "utf8" });
+  const { code, stderr } = await run.done;
+  assert.equal(code, 0, stderr);
+  assert.equal(got, "BUG\n");
+  assert.match(stderr, /waiting for a reader of the FIFO/);
+});
