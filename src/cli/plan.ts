@@ -163,8 +163,13 @@ export async function planRun(o: CliOptions, run: RunScope): Promise<RunPlan> {
     }
     const why = await whyNotWritable(statsPath);
     if (why !== undefined) throw new UsageError(`cannot write the statistics to ${o.stats}: ${why}`);
-    // Through a symlink, the file it links to is rewritten and the link stays.
-    statsPath = await canonical(statsPath);
+    // Through a symlink, the file it links to is rewritten and the link stays. A device or FIFO
+    // (/dev/tty, a shell's >(…)) is written into as it is, by the name given.
+    const special = await stat(statsPath).then(
+      (s) => !s.isFile(),
+      () => false,
+    );
+    if (!special) statsPath = await canonical(statsPath);
     if (!(await mayHoldStats(statsPath))) {
       throw new UsageError(
         `--stats ${o.stats} would overwrite a file that is not a statistics file of whittle: ` +

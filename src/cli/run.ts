@@ -195,7 +195,7 @@ async function checkAndReduce(
   }
   if (initial.outcome !== "interesting") {
     reportNotInteresting(say, plan, initial);
-    await writeStatsOrSay(plan, say, {
+    await writeStatsOrSay(plan, say, io, signal, {
       result: "not-interesting",
       inputBytes: plan.input.length,
       pipeline: plan.pipeline.map((p) => p.name),
@@ -234,7 +234,7 @@ async function checkAndReduce(
     `waiting for a reader of the FIFO ${plan.outputName} to write the result into (Ctrl-C saves it elsewhere)`,
     (fifo) => deliverResult(plan.output, result.output, writer, io.stdout, plan.fallbackName, fifo),
   );
-  await writeStatsOrSay(plan, say, {
+  await writeStatsOrSay(plan, say, io, signal, {
     result: result.kind === "stopped" || signal.aborted ? "interrupted" : result.kind,
     ...(result.kind === "failed" ? { error: describeError(result.error) } : {}),
     emptyIsInteresting: result.kind === "done" && result.emptyIsInteresting,
@@ -406,10 +406,23 @@ async function guardOriginal(plan: RunPlan, say: Say): Promise<void> {
   }
 }
 
-async function writeStatsOrSay(plan: RunPlan, say: Say, summary: StatsSummary): Promise<void> {
+async function writeStatsOrSay(
+  plan: RunPlan,
+  say: Say,
+  io: CliIo,
+  signal: AbortSignal,
+  summary: StatsSummary,
+): Promise<void> {
   if (plan.statsPath === undefined) return;
+  const statsPath = plan.statsPath;
   try {
-    await writeStats(plan.statsPath, summary, plan.options.reduce);
+    await withFifoWait(
+      io,
+      signal,
+      say,
+      `waiting for a reader of the FIFO ${plan.options.stats} to write the statistics into (Ctrl-C gives up)`,
+      (fifo) => writeStats(statsPath, summary, plan.options.reduce, fifo),
+    );
   } catch (error) {
     say(`warning: cannot write the statistics to ${plan.options.stats}: ${describeError(error)}`);
   }

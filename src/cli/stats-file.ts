@@ -1,7 +1,7 @@
 import { OPTION_LIST, type ResolvedOptions } from "../reduce/options.js";
 import type { ReductionStats } from "../reduce/stats.js";
 import { readFile, stat } from "node:fs/promises";
-import { writeAtomic } from "./files.js";
+import { writeAtomic, writeInPlace, type FifoWait } from "./files.js";
 
 /** The per-test timeout of a run and what the tests that hit it cost. */
 export interface TimeoutSummary {
@@ -65,11 +65,15 @@ export async function mayHoldStats(path: string): Promise<boolean> {
   }
 }
 
-/** Writes the JSON summary atomically (a reader never sees half of it). */
+/**
+ * Writes the JSON summary atomically (a reader never sees half of it); into a device or FIFO as it
+ * is (a rename would replace the node: /dev/null itself), waiting for a FIFO's reader as `fifo` says.
+ */
 export async function writeStats(
   path: string,
   summary: StatsSummary,
   options: Partial<ResolvedOptions>,
+  fifo?: FifoWait,
 ): Promise<void> {
   const s = summary.stats;
   const json = {
@@ -100,7 +104,13 @@ export async function writeStats(
     passes: s?.passes ?? {},
     options: optionsJson(options),
   };
-  await writeAtomic(path, new TextEncoder().encode(JSON.stringify(json, null, 2) + "\n"));
+  const bytes = new TextEncoder().encode(JSON.stringify(json, null, 2) + "\n");
+  const special = await stat(path).then(
+    (s) => !s.isFile(),
+    () => false,
+  );
+  if (special) await writeInPlace(path, bytes, fifo);
+  else await writeAtomic(path, bytes);
 }
 
 /** The options of the reduction, in the table's order; null for one left to its computed default (-j). */

@@ -544,3 +544,44 @@ test("-o onto a FIFO: a reader that comes while whittle waits gets the result; e
   assert.equal(got, "BUG\n");
   assert.match(stderr, /waiting for a reader of the FIFO/);
 });
+
+test("--stats onto a device or a FIFO writes into it and never replaces it; through a symlink, into the link's target", async (t) => {
+  const { dir, input, t: oracle } = bugCase();
+  const fifo = join(dir, "stats-pipe");
+  execFileSync("mkfifo", [fifo]);
+  const reader = new Promise<string>((resolve, reject) => {
+    const cat = spawn("cat", [fifo]);
+    let out = "";
+    cat.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    cat.on("error", reject);
+    cat.on("close", () => resolve(out));
+  });
+  const viaFifo = await runWhittle([input, "-q", "--atom=line", "--stats", fifo, "--test", oracle]);
+  assert.equal(viaFifo.code, 0, viaFifo.stderr);
+  assert.equal((JSON.parse(await reader) as { result: string }).result, "done");
+  assert.ok(lstatSync(fifo).isFIFO(), "the FIFO stays a FIFO");
+
+  const stats = join(dir, "s.json");
+  writeFileSync(stats, "");
+  const link = join(dir, "s-link.json");
+  symlinkSync("s.json", link);
+  const viaLink = await runWhittle([input, "-q", "--atom=line", "--stats", link, "--test", oracle]);
+  assert.equal(viaLink.code, 0, viaLink.stderr);
+  assert.ok(lstatSync(link).isSymbolicLink(), "the link stays a link");
+  assert.equal((JSON.parse(readFileSync(stats, "utf8")) as { result: string }).result, "done");
+
+  const dev = join(dir, "null");
+  try {
+    execFileSync("mknod", [dev, "c", "1", "3"], { stdio: "ignore" });
+  } catch {
+    return t.skip("mknod is not permitted here");
+  }
+  const run = await runWhittle([input, "-q", "--atom=line", "--stats", dev, "--test", oracle]);
+  assert.equal(run.code, 0, run.stderr);
+  assert.ok(lstatSync(dev).isCharacterDevice(), "the device stays a device (as /dev/null would)");
+  assert.deepEqual(
+    readdirSync(dir).filter((f) => f.includes("whittle")),
+    [],
+    "no temporary file beside them",
+  );
+});
