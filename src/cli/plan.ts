@@ -128,7 +128,7 @@ export async function planRun(o: CliOptions, run: RunScope): Promise<RunPlan> {
     );
   }
   // Earlier backups of the input (an earlier --in-place): the only copies of an original.
-  const backups = await existingBackups([given, inputPath]);
+  const backups = await existingBackups([given, original.path]);
   if (output.kind === "file" && !o.inPlace) {
     const backup = await sameFileAsAny(output.path, backups);
     if (backup !== undefined) {

@@ -586,3 +586,14 @@ test("--stats onto a device or a FIFO writes into it and never replaces it; thro
     "no temporary file beside them",
   );
 });
+
+test("-o may not name a backup of a symlinked input's target either", async () => {
+  const { dir, input, original, t } = bugCase();
+  writeFileSync(`${input}.orig`, original);
+  const link = join(dir, "link.txt");
+  symlinkSync("in.txt", link);
+  const run = await runWhittle([link, "-o", `${input}.orig`, "--test", t]);
+  assert.equal(run.code, 2, run.stderr);
+  assert.match(run.stderr, /would overwrite \S*in\.txt\.orig, a backup of the input/);
+  assert.equal(readFileSync(`${input}.orig`, "utf8"), original);
+});
