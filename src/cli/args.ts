@@ -133,7 +133,12 @@ export function buildProgram(version: string): Command {
       ),
     )
     .addOption(new Option("--in-place", "reduce INPUT itself, after keeping INPUT.orig"))
-    .addOption(new Option("--stats <file>", "write a JSON summary of the run"))
+    .addOption(
+      new Option(
+        "--stats <file>",
+        "write a JSON summary of the run (only over an empty file or an earlier summary)",
+      ),
+    )
     .addOption(
       new Option(
         "--grammar <file>",

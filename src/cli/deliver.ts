@@ -1,6 +1,6 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { writeAtomic, writeInPlace, type OutputTarget, type ResultWriter } from "./files.js";
+import { writeAtomic, writeInPlace, type FifoWait, type OutputTarget, type ResultWriter } from "./files.js";
 
 /** Where the final result ended up. */
 export type Delivery =
@@ -14,7 +14,8 @@ export type Delivery =
  * Puts the final result where the user asked: a regular file (already written after each
  * improvement; retried once if the newest write failed), a device or FIFO (written once, in place),
  * or stdout. When that fails, the result is saved in the temporary directory or the current
- * directory instead, so it is never lost while some disk can take it.
+ * directory instead, so it is never lost while some disk can take it. A FIFO waits for its reader as
+ * `fifo` says; a signal that ends the wait saves the result elsewhere too.
  */
 export async function deliverResult(
   target: OutputTarget,
@@ -22,6 +23,7 @@ export async function deliverResult(
   writer: ResultWriter | undefined,
   stdout: NodeJS.WritableStream,
   fallbackName: string,
+  fifo?: FifoWait,
 ): Promise<Delivery> {
   let error: unknown;
   try {
@@ -34,7 +36,7 @@ export async function deliverResult(
       if (failure === undefined) return { kind: "written" };
       error = failure.error;
     } else if (target.kind === "special") {
-      await writeInPlace(target.path, content);
+      await writeInPlace(target.path, content, fifo);
       return { kind: "written" };
     } else {
       await writeToStream(stdout, content);

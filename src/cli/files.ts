@@ -1,6 +1,19 @@
-import { constants, type Stats } from "node:fs";
-import { access, lstat, open, readFile, realpath, rename, rm, stat } from "node:fs/promises";
+import { constants, open as openFd, type Stats } from "node:fs";
+import {
+  access,
+  lstat,
+  open,
+  readFile,
+  readlink,
+  realpath,
+  rename,
+  rm,
+  stat,
+  symlink,
+} from "node:fs/promises";
+import { Socket } from "node:net";
 import { basename, dirname, extname, join, resolve } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 
 /**
  * `<name>.reduced<.ext>` beside the input: crash.js → crash.reduced.js, Makefile → Makefile.reduced.
@@ -24,23 +37,31 @@ export function likenessOf(stats: Stats): FileLikeness {
 
 /**
  * Writes `content` to a new file at `path` (O_EXCL: never over an existing file), with `like`'s
- * mode and owner when given, flushed to disk before it returns.
+ * mode and owner when given, flushed to disk before it returns. When that fails (a full disk), the
+ * file it created is removed again: a half-written copy must not pass for a whole one.
  */
 async function writeNew(path: string, content: Uint8Array, like: FileLikeness | undefined): Promise<void> {
-  const handle = await open(path, "wx", like?.mode ?? 0o666);
+  // Created without the setuid, setgid and sticky bits: a half-written file must not carry them.
+  const handle = await open(path, "wx", (like?.mode ?? 0o666) & 0o777);
   try {
-    if (like) {
-      // open() applies the umask; the copy must have the original's mode and owner exactly.
-      await handle.chmod(like.mode);
-      await handle.chown(like.uid, like.gid).catch((error: NodeJS.ErrnoException) => {
+    try {
+      await handle.writeFile(content);
+      if (like) {
         // Only root may give a file away; anyone else keeps the file as their own.
-        if (error.code !== "EPERM") throw error;
-      });
+        await handle.chown(like.uid, like.gid).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== "EPERM") throw error;
+        });
+        // open() applies the umask, and chown() and writing clear the setuid and setgid bits: the
+        // mode is set last, so the copy has the original's exactly.
+        await handle.chmod(like.mode);
+      }
+      await handle.sync();
+    } finally {
+      await handle.close();
     }
-    await handle.writeFile(content);
-    await handle.sync();
-  } finally {
-    await handle.close();
+  } catch (error) {
+    await rm(path, { force: true });
+    throw error;
   }
 }
 
@@ -82,16 +103,72 @@ export async function writeAtomic(path: string, content: Uint8Array, like?: File
   }
 }
 
+/** How a write into a FIFO waits for a reader (see writeInPlace). */
+export interface FifoWait {
+  /** Ends the wait for a reader, and a write that the reader does not take. */
+  readonly stop: AbortSignal;
+  /** Write only to a reader that is there already, without waiting (whittle was interrupted). */
+  readonly noWait: boolean;
+  /** Called once, when no reader is there yet and the wait begins. */
+  readonly onWait: () => void;
+}
+
 /**
  * Writes `content` into an existing file that is not a regular file (a device such as /dev/null, a
- * FIFO) as it is: no temporary file and no rename, which would replace the node itself.
+ * FIFO) as it is: no temporary file and no rename, which would replace the node itself. With `fifo`,
+ * a FIFO is written without blocking whittle: see writeFifo.
  */
-export async function writeInPlace(path: string, content: Uint8Array): Promise<void> {
+export async function writeInPlace(path: string, content: Uint8Array, fifo?: FifoWait): Promise<void> {
+  if (fifo !== undefined && (await stat(path)).isFIFO()) return writeFifo(path, content, fifo);
   const handle = await open(path, constants.O_WRONLY);
   try {
     await handle.writeFile(content);
   } finally {
     await handle.close();
+  }
+}
+
+/** How often a FIFO without a reader is tried again. */
+const FIFO_POLL_MS = 50;
+
+/**
+ * Writes `content` into the FIFO at `path`. A blocking open() would wait for a reader for ever, out
+ * of reach of signals; so the FIFO is opened without blocking, which fails (ENXIO) until a reader
+ * has it open, and is tried again until one has or `wait.stop` fires. The bytes then go through the
+ * event loop, so a reader that stops reading cannot hold whittle either.
+ */
+async function writeFifo(path: string, content: Uint8Array, wait: FifoWait): Promise<void> {
+  let fd: number | undefined;
+  for (let waiting = false; fd === undefined;) {
+    if (wait.stop.aborted) throw new Error("interrupted while waiting for a reader of the FIFO");
+    try {
+      fd = await new Promise<number>((resolve, reject) =>
+        openFd(path, constants.O_WRONLY | constants.O_NONBLOCK, (error, opened) =>
+          error ? reject(error) : resolve(opened),
+        ),
+      );
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENXIO") throw error;
+      if (wait.noWait) throw new Error("no reader of the FIFO, and whittle was interrupted");
+      if (!waiting) wait.onWait();
+      waiting = true;
+      await sleep(FIFO_POLL_MS, undefined, { signal: wait.stop }).catch(() => undefined);
+    }
+  }
+  const pipe = new Socket({ fd, readable: false, writable: true });
+  let onStop: (() => void) | undefined;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      onStop = (): void => reject(new Error("interrupted while writing to the FIFO"));
+      if (wait.stop.aborted) return onStop();
+      wait.stop.addEventListener("abort", onStop, { once: true });
+      pipe.once("error", reject);
+      pipe.once("finish", resolve);
+      pipe.end(content);
+    });
+  } finally {
+    if (onStop) wait.stop.removeEventListener("abort", onStop);
+    pipe.destroy();
   }
 }
 
@@ -125,6 +202,78 @@ export async function restoreIfChanged(
   if (now !== undefined && Buffer.compare(now, bytes) === 0) return false;
   await writeAtomic(path, bytes, like);
   return true;
+}
+
+/** The file the input was read from, as it was at the start (see restoreOriginal). */
+export interface OriginalFile {
+  /** The file that holds the input's bytes: INPUT with its symlinks resolved. */
+  readonly path: string;
+  /** That file's device and inode. */
+  readonly id: string;
+  readonly like: FileLikeness;
+  /** When INPUT is a symlink: its path and what it says. */
+  readonly link: { readonly path: string; readonly target: string } | undefined;
+}
+
+/**
+ * Makes sure the input is as it was at the start (a test may have written to `$WHITTLE_INPUT`):
+ * a symlink that was replaced is made again, and the file holding the input gets `bytes` back.
+ * While that file is the same file (inode) it is rewritten in place, so the symlink, hard links to
+ * it, its mode and its owner stay as they are; one the test removed or replaced is made anew, with
+ * the original's mode and owner. Says what it had to restore.
+ */
+export async function restoreOriginal(
+  file: OriginalFile,
+  bytes: Uint8Array,
+): Promise<{ relinked: boolean; rewritten: boolean }> {
+  let relinked = false;
+  if (file.link !== undefined) {
+    const now = await readlink(file.link.path).catch(() => undefined);
+    if (now !== file.link.target) {
+      await replaceWithSymlink(file.link.path, file.link.target);
+      relinked = true;
+    }
+  }
+  const s = await lstat(file.path).catch(() => undefined);
+  const now = s?.isFile() ? await readFile(file.path).catch(() => undefined) : undefined;
+  if (now !== undefined && Buffer.compare(now, bytes) === 0) return { relinked, rewritten: false };
+  if (s?.isFile() && `${s.dev}:${s.ino}` === file.id) {
+    try {
+      await rewriteInPlace(file.path, bytes);
+      return { relinked, rewritten: true };
+    } catch (error) {
+      // A file its owner made read-only: replaced as a whole instead, if its directory allows.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== "EACCES" && code !== "EPERM") throw error;
+    }
+  }
+  await writeAtomic(file.path, bytes, file.like);
+  return { relinked, rewritten: true };
+}
+
+/** Writes `bytes` into the existing regular file at `path` (never through a symlink), flushed. */
+async function rewriteInPlace(path: string, bytes: Uint8Array): Promise<void> {
+  const handle = await open(path, constants.O_WRONLY | constants.O_NOFOLLOW);
+  try {
+    await handle.writeFile(bytes);
+    await handle.truncate(bytes.length);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Puts a symlink saying `target` at `path`, atomically (a new link renamed over what is there). */
+async function replaceWithSymlink(path: string, target: string): Promise<void> {
+  const temp = join(dirname(path), `.${basename(path)}.whittle-${process.pid}.link`);
+  try {
+    await rm(temp, { force: true });
+    await symlink(target, temp);
+    await rename(temp, path);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
 }
 
 export async function exists(path: string): Promise<boolean> {

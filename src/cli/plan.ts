@@ -1,5 +1,5 @@
-import { lstat, readFile, realpath, stat } from "node:fs/promises";
-import { basename, delimiter, extname, resolve } from "node:path";
+import { lstat, readdir, readFile, readlink, realpath, stat } from "node:fs/promises";
+import { basename, delimiter, dirname, extname, join, resolve } from "node:path";
 import { readFile as readText } from "node:fs/promises";
 import { AntlrFrontEnd } from "../grammar/front-end.js";
 import { detectLanguage, TreeSitterFrontEnd, type BuiltInLanguage } from "../grammar/tree-sitter/index.js";
@@ -11,6 +11,7 @@ import { CommandOracle } from "../oracle/command.js";
 import type { Pass } from "../passes/pass.js";
 import { Replacements } from "../tree/replacements.js";
 import { buildPipeline } from "./pipeline.js";
+import { mayHoldStats } from "./stats-file.js";
 import { UsageError, type CliOptions } from "./args.js";
 import type { RunScope } from "./lifecycle.js";
 import {
@@ -21,6 +22,7 @@ import {
   likenessOf,
   whyNotWritable,
   type FileLikeness,
+  type OriginalFile,
   type OutputTarget,
 } from "./files.js";
 
@@ -34,6 +36,8 @@ export interface RunPlan {
   /** The input's bytes as read at the start: the original, whatever happens to the file later. */
   readonly input: Uint8Array;
   readonly inputLike: FileLikeness;
+  /** The file the input was read from (through INPUT's symlink, if it is one), to restore it. */
+  readonly original: OriginalFile;
   readonly fileName: string;
   /** The test's argv, its program resolved to an absolute path. */
   readonly command: string[];
@@ -73,12 +77,18 @@ export async function planRun(o: CliOptions, run: RunScope): Promise<RunPlan> {
   let inputPath = given;
   let input: Uint8Array;
   let inputLike: FileLikeness;
+  let original: OriginalFile;
   try {
-    if (o.inPlace && (await lstat(given)).isSymbolicLink()) inputPath = await realpath(given);
-    const s = await stat(inputPath);
+    const link = (await lstat(given)).isSymbolicLink()
+      ? { path: given, target: await readlink(given) }
+      : undefined;
+    const real = link !== undefined ? await realpath(given) : given;
+    if (o.inPlace) inputPath = real;
+    const s = await stat(real);
     if (!s.isFile()) throw new UsageError(`input ${o.input} is not a regular file`);
     inputLike = likenessOf(s);
-    input = await readFile(inputPath);
+    original = { path: real, id: `${s.dev}:${s.ino}`, like: inputLike, link };
+    input = await readFile(real);
   } catch (error) {
     if (error instanceof UsageError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
@@ -117,9 +127,20 @@ export async function planRun(o: CliOptions, run: RunScope): Promise<RunPlan> {
       `the output ${outputName} is the input itself; use --in-place to reduce the input (it keeps a backup)`,
     );
   }
+  // Earlier backups of the input (an earlier --in-place): the only copies of an original.
+  const backups = await existingBackups([given, original.path]);
+  if (output.kind === "file" && !o.inPlace) {
+    const backup = await sameFileAsAny(output.path, backups);
+    if (backup !== undefined) {
+      throw new UsageError(
+        `the output ${outputName} would overwrite ${backup}, a backup of the input: name another file`,
+      );
+    }
+  }
   const backupPath = o.inPlace ? await freeBackupName(given) : undefined;
 
-  // The statistics file may be none of the files whittle must keep.
+  // The statistics file may be none of the files whittle must keep, nor any other file that is not
+  // a statistics file whittle wrote.
   let statsPath: string | undefined;
   if (o.stats !== undefined) {
     statsPath = resolve(cwd, o.stats);
@@ -134,8 +155,27 @@ export async function planRun(o: CliOptions, run: RunScope): Promise<RunPlan> {
         throw new UsageError(`--stats ${o.stats} would overwrite ${what}: name another file`);
       }
     }
+    const backup = await sameFileAsAny(statsPath, backups);
+    if (backup !== undefined) {
+      throw new UsageError(
+        `--stats ${o.stats} would overwrite ${backup}, a backup of the input: name another file`,
+      );
+    }
     const why = await whyNotWritable(statsPath);
     if (why !== undefined) throw new UsageError(`cannot write the statistics to ${o.stats}: ${why}`);
+    // Through a symlink, the file it links to is rewritten and the link stays. A device or FIFO
+    // (/dev/tty, a shell's >(…)) is written into as it is, by the name given.
+    const special = await stat(statsPath).then(
+      (s) => !s.isFile(),
+      () => false,
+    );
+    if (!special) statsPath = await canonical(statsPath);
+    if (!(await mayHoldStats(statsPath))) {
+      throw new UsageError(
+        `--stats ${o.stats} would overwrite a file that is not a statistics file of whittle: ` +
+          "name another file (or remove it)",
+      );
+    }
   }
 
   return {
@@ -144,6 +184,7 @@ export async function planRun(o: CliOptions, run: RunScope): Promise<RunPlan> {
     inputPath,
     input,
     inputLike,
+    original,
     fileName: basename(given),
     command,
     env: {
@@ -383,6 +424,35 @@ async function outputTarget(
   if (why !== undefined) throw new UsageError(`cannot write the output ${name}: ${why}`);
   // An existing result file keeps its mode and owner; a new one gets the usual ones (umask).
   return { kind: "file", path: await canonical(path), like: s ? likenessOf(s) : undefined };
+}
+
+/**
+ * The backups `--in-place` made of the input (`INPUT.orig`, `INPUT.orig.N`) that exist now, beside
+ * each of `inputs` (the input as named, and through its symlink).
+ */
+async function existingBackups(inputs: readonly string[]): Promise<string[]> {
+  const found = new Set<string>();
+  for (const input of new Set(inputs)) {
+    const prefix = `${basename(input)}.orig`;
+    let names: string[];
+    try {
+      names = await readdir(dirname(input));
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      if (name === prefix || (name.startsWith(`${prefix}.`) && /^\d+$/.test(name.slice(prefix.length + 1)))) {
+        found.add(join(dirname(input), name));
+      }
+    }
+  }
+  return [...found];
+}
+
+/** The first of `paths` that names the same file as `path` (see sameFile), if any. */
+async function sameFileAsAny(path: string, paths: readonly string[]): Promise<string | undefined> {
+  for (const other of paths) if (await sameFile(path, other)) return other;
+  return undefined;
 }
 
 /** Whether two paths name the same file: the same canonical path, or the same inode. */

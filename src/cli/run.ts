@@ -7,7 +7,14 @@ import { TimeoutPolicy } from "../oracle/timeout-policy.js";
 import { reduce, type ReduceResult } from "../reduce/reduce.js";
 import { parseArgs, InfoShown, UsageError, type CliOptions } from "./args.js";
 import { EXIT } from "./exit.js";
-import { restoreIfChanged, ResultWriter, writeAtomic, writeBackup } from "./files.js";
+import {
+  restoreIfChanged,
+  restoreOriginal,
+  ResultWriter,
+  writeAtomic,
+  writeBackup,
+  type FifoWait,
+} from "./files.js";
 import { deliverResult, type Delivery } from "./deliver.js";
 import { planRun, type RunPlan } from "./plan.js";
 import {
@@ -165,7 +172,7 @@ async function reduceFile(
 /** Removes the backup of an in-place run that changed nothing, once the input holds the original. */
 async function dropBackup(plan: RunPlan, say: Say): Promise<void> {
   try {
-    await restoreIfChanged(plan.inputPath, plan.input, plan.inputLike);
+    await restoreOriginal(plan.original, plan.input);
     await rm(plan.backupPath!, { force: true });
   } catch (error) {
     say(`warning: the backup ${plan.backupPath} stays: ${describeError(error)}`);
@@ -189,7 +196,7 @@ async function checkAndReduce(
   }
   if (initial.outcome !== "interesting") {
     reportNotInteresting(say, plan, initial);
-    await writeStatsOrSay(plan, say, {
+    await writeStatsOrSay(plan, say, io, signal, {
       result: "not-interesting",
       inputBytes: plan.input.length,
       pipeline: plan.pipeline.map((p) => p.name),
@@ -221,9 +228,15 @@ async function checkAndReduce(
 
   const { result, writer, timeouts } = await runReduction(plan, mode, io, signal, say, timeoutPolicy);
   const wallMs = Date.now() - started;
-  const delivery = await deliverResult(plan.output, result.output, writer, io.stdout, plan.fallbackName);
-  await writeStatsOrSay(plan, say, {
-    result: result.kind === "stopped" ? "interrupted" : result.kind,
+  const delivery = await withFifoWait(
+    io,
+    signal,
+    say,
+    `waiting for a reader of the FIFO ${plan.outputName} to write the result into (Ctrl-C saves it elsewhere)`,
+    (fifo) => deliverResult(plan.output, result.output, writer, io.stdout, plan.fallbackName, fifo),
+  );
+  await writeStatsOrSay(plan, say, io, signal, {
+    result: result.kind === "stopped" || signal.aborted ? "interrupted" : result.kind,
     ...(result.kind === "failed" ? { error: describeError(result.error) } : {}),
     emptyIsInteresting: result.kind === "done" && result.emptyIsInteresting,
     inputBytes: plan.input.length,
@@ -235,12 +248,36 @@ async function checkAndReduce(
     outputBytes: result.output.length,
   });
   summarize(say, mode, plan, result, delivery, wallMs, timeouts);
+  // A signal that came at any time, even after the reduction (while waiting for a FIFO's reader), is
+  // what the exit code says.
+  if (signal.aborted) return EXIT.interrupted;
   if (delivery.kind === "lost" || delivery.kind === "fallback") return EXIT.failed;
   // TMPDIR filled up (or vanished) during the reduction: the user's environment, like a usage error.
   if (result.kind === "failed" && result.error instanceof WhittleError && result.error.code === "tmpdir") {
     return EXIT.usage;
   }
   return result.kind === "done" ? EXIT.done : result.kind === "stopped" ? EXIT.interrupted : EXIT.failed;
+}
+
+/**
+ * Runs `write`, which may have to wait for the reader of a FIFO: the wait is said with `notice`
+ * (even with --quiet: whittle would seem to hang), and ends at the next signal. After an
+ * interruption (`interrupted`), a FIFO without a reader is not waited for at all.
+ */
+async function withFifoWait<T>(
+  io: CliIo,
+  interrupted: AbortSignal,
+  say: Say,
+  notice: string,
+  write: (fifo: FifoWait) => Promise<T>,
+): Promise<T> {
+  const stop = new AbortController();
+  const removeStop = io.onInterrupt(() => stop.abort());
+  try {
+    return await write({ stop: stop.signal, noWait: interrupted.aborted, onWait: () => say(notice) });
+  } finally {
+    removeStop();
+  }
 }
 
 /** Runs the test once on the original input, showing that it waits; "stopped" if interrupted. */
@@ -345,23 +382,50 @@ async function runReduction(
 
 /**
  * A test may write to `$WHITTLE_INPUT` or to the input itself. Whatever it did, the input (or, in
- * place, its backup) holds the original bytes again when whittle ends.
+ * place, its backup) holds the original bytes again when whittle ends; a symlinked input keeps its
+ * link, and the bytes go back into the file it links to.
  */
 async function guardOriginal(plan: RunPlan, say: Say): Promise<void> {
-  const path = plan.backupPath ?? plan.inputPath;
+  const backup = plan.backupPath;
+  const { path, link } = plan.original;
+  // Named truthfully: what changed, and where the bytes went back.
+  const what = backup ?? (link !== undefined ? `${path} (the target of the symlink ${link.path})` : path);
+  const into = backup === undefined && link !== undefined ? ` into ${path}` : "";
   try {
-    if (await restoreIfChanged(path, plan.input, plan.inputLike)) {
-      say(`warning: the test changed ${path}; whittle wrote the original bytes back`);
+    if (backup !== undefined) {
+      if (!(await restoreIfChanged(backup, plan.input, plan.inputLike))) return;
+    } else {
+      const { relinked, rewritten } = await restoreOriginal(plan.original, plan.input);
+      if (relinked) {
+        say(
+          `warning: the test replaced the symlink ${link!.path}; whittle made it a symlink to ${link!.target} again`,
+        );
+      }
+      if (!rewritten) return;
     }
+    say(`warning: the test changed ${what}; whittle wrote the original bytes back${into}`);
   } catch (error) {
-    say(`warning: the test changed ${path}, and restoring it failed: ${describeError(error)}`);
+    say(`warning: the test changed ${what}, and restoring it failed: ${describeError(error)}`);
   }
 }
 
-async function writeStatsOrSay(plan: RunPlan, say: Say, summary: StatsSummary): Promise<void> {
+async function writeStatsOrSay(
+  plan: RunPlan,
+  say: Say,
+  io: CliIo,
+  signal: AbortSignal,
+  summary: StatsSummary,
+): Promise<void> {
   if (plan.statsPath === undefined) return;
+  const statsPath = plan.statsPath;
   try {
-    await writeStats(plan.statsPath, summary, plan.options.reduce);
+    await withFifoWait(
+      io,
+      signal,
+      say,
+      `waiting for a reader of the FIFO ${plan.options.stats} to write the statistics into (Ctrl-C gives up)`,
+      (fifo) => writeStats(statsPath, summary, plan.options.reduce, fifo),
+    );
   } catch (error) {
     say(`warning: cannot write the statistics to ${plan.options.stats}: ${describeError(error)}`);
   }

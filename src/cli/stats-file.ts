@@ -1,6 +1,7 @@
 import { OPTION_LIST, type ResolvedOptions } from "../reduce/options.js";
 import type { ReductionStats } from "../reduce/stats.js";
-import { writeAtomic } from "./files.js";
+import { readFile, stat } from "node:fs/promises";
+import { writeAtomic, writeInPlace, type FifoWait } from "./files.js";
 
 /** The per-test timeout of a run and what the tests that hit it cost. */
 export interface TimeoutSummary {
@@ -34,14 +35,50 @@ export interface StatsSummary {
   outputBytes?: number;
 }
 
-/** Writes the JSON summary atomically (a reader never sees half of it). */
+/** The version of the statistics file's format, in its `whittle.stats` field. */
+const STATS_FORMAT = 1;
+
+/** No statistics file is this large: a larger file is not read to find out. */
+const STATS_SIZE_LIMIT = 1 << 20;
+
+/**
+ * Whether `--stats` may write to `path`: no file is there, or an empty one, or a statistics file
+ * whittle wrote (a JSON object marked `"whittle": {"stats": N}`). Any other file might be the only
+ * copy of something.
+ */
+export async function mayHoldStats(path: string): Promise<boolean> {
+  let size: number;
+  try {
+    const s = await stat(path);
+    if (!s.isFile()) return true;
+    size = s.size;
+  } catch {
+    return true;
+  }
+  if (size === 0) return true;
+  if (size > STATS_SIZE_LIMIT) return false;
+  try {
+    const json = JSON.parse(await readFile(path, "utf8")) as { whittle?: { stats?: unknown } } | null;
+    return typeof json?.whittle?.stats === "number";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Writes the JSON summary atomically (a reader never sees half of it); into a device or FIFO as it
+ * is (a rename would replace the node: /dev/null itself), waiting for a FIFO's reader as `fifo` says.
+ */
 export async function writeStats(
   path: string,
   summary: StatsSummary,
   options: Partial<ResolvedOptions>,
+  fifo?: FifoWait,
 ): Promise<void> {
   const s = summary.stats;
   const json = {
+    // The mark by which whittle knows a file it may overwrite with new statistics (mayHoldStats).
+    whittle: { stats: STATS_FORMAT },
     result: summary.result,
     ...(summary.error !== undefined ? { error: summary.error } : {}),
     ...(summary.emptyIsInteresting ? { emptyIsInteresting: true } : {}),
@@ -67,7 +104,13 @@ export async function writeStats(
     passes: s?.passes ?? {},
     options: optionsJson(options),
   };
-  await writeAtomic(path, new TextEncoder().encode(JSON.stringify(json, null, 2) + "\n"));
+  const bytes = new TextEncoder().encode(JSON.stringify(json, null, 2) + "\n");
+  const special = await stat(path).then(
+    (s) => !s.isFile(),
+    () => false,
+  );
+  if (special) await writeInPlace(path, bytes, fifo);
+  else await writeAtomic(path, bytes);
 }
 
 /** The options of the reduction, in the table's order; null for one left to its computed default (-j). */

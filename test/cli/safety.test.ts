@@ -3,12 +3,13 @@
  * output always holds an interesting result, nothing is left running or lying around.
  */
 import assert from "node:assert/strict";
-import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { execFileSync } from "node:child_process";
 import { isByteSubsequence, runWhittle, scratch } from "../helpers/cli.js";
+import { mountTmpfs } from "../helpers/tmpfs.js";
 
 function script(dir: string, name: string, body: string): string {
   const path = join(dir, name);
@@ -226,4 +227,36 @@ test("SIGINT in the middle of a reduction: exit 130, the output exists and is in
     [],
     "no half-written output file",
   );
+});
+
+test("--in-place on a full file system: exit 2 before any test runs, and no partial backup is left", async (t) => {
+  const dir = scratch();
+  const small = join(dir, "small");
+  mkdirSync(small);
+  const unmount = mountTmpfs(small, "64k");
+  if (!unmount) return t.skip("cannot mount a tmpfs here (needs root)");
+  try {
+    const input = join(small, "w.txt");
+    // 40 KiB of the 64 KiB: its copy cannot fit beside it.
+    const original = Array.from({ length: 4000 }, (_, i) =>
+      i === 2000 ? "KEEP56789\n" : "filler 89\n",
+    ).join("");
+    writeFileSync(input, original);
+    const ran = join(dir, "ran");
+    const oracle = script(dir, "t.sh", `echo x >> ${ran}; grep -q KEEP "$1"`);
+    for (let i = 0; i < 2; i++) {
+      const run = await runWhittle([input, "--in-place", "--atom=line", "--test", oracle]);
+      assert.equal(run.code, 2, run.stderr);
+      assert.match(run.stderr, /error: cannot back up \S*w\.txt as \S*w\.txt\.orig: .*no space left/i);
+      assert.deepEqual(
+        readdirSync(small),
+        ["w.txt"],
+        "no partial backup: the next run backs up to w.txt.orig again",
+      );
+      assert.equal(readFileSync(input, "utf8"), original);
+    }
+    assert.ok(!existsSync(ran), "no test ran");
+  } finally {
+    unmount();
+  }
 });

@@ -346,3 +346,254 @@ test("--in-place on an input that is not interesting: exit 3, the input untouche
   assert.equal(readFileSync(input, "utf8"), original);
   assert.ok(!existsSync(`${input}.orig`), "the backup of a run that changed nothing is removed");
 });
+
+test("--in-place keeps setuid, setgid and sticky bits on the reduced file and on the backup", async () => {
+  // Given away (root only), the file's bits must survive chown() as well as the write.
+  const root = process.getuid?.() === 0;
+  for (const mode of [0o4755, 0o2755, 0o6755, 0o1755]) {
+    const { input, t: oracle } = bugCase();
+    if (root) chownSync(input, 65534, 65534);
+    chmodSync(input, mode);
+    assert.equal(statSync(input).mode & 0o7777, mode);
+    const run = await runWhittle([input, "--in-place", "-q", "--atom=line", "--test", oracle]);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal((statSync(input).mode & 0o7777).toString(8), mode.toString(8), "the reduced file");
+    assert.equal((statSync(`${input}.orig`).mode & 0o7777).toString(8), mode.toString(8), "the backup");
+    if (root) assert.deepEqual([statSync(input).uid, statSync(`${input}.orig`).gid], [65534, 65534]);
+  }
+});
+
+test("a symlinked input that the test writes through is restored into the link's target; the link stays a link", async () => {
+  const { dir, input, original } = bugCase();
+  const target = join(dir, "target.txt");
+  writeFileSync(target, original);
+  chmodSync(target, 0o640);
+  const link = join(dir, "link.txt");
+  symlinkSync("target.txt", link);
+  const hard = join(dir, "hard.txt");
+  execFileSync("ln", [target, hard]);
+  const vandal = script(dir, "vandal.sh", 'echo garbage > "$WHITTLE_INPUT"; grep -q BUG "$1"');
+  const run = await runWhittle([link, "-o", join(dir, "out.txt"), "--atom=line", "--test", vandal]);
+  assert.equal(run.code, 0, run.stderr);
+  assert.ok(lstatSync(link).isSymbolicLink(), "the link is still a link");
+  assert.equal(readlinkSync(link), "target.txt");
+  assert.equal(readFileSync(target, "utf8"), original, "the user's file holds the original again");
+  assert.equal(statSync(target).mode & 0o7777, 0o640, "with its mode");
+  assert.equal(statSync(hard).ino, statSync(target).ino, "rewritten in place: a hard link to it sees it too");
+  assert.match(
+    run.stderr,
+    /warning: the test changed \S*target\.txt \(the target of the symlink \S*link\.txt\); whittle wrote the original bytes back into \S*target\.txt/,
+  );
+  assert.equal(readFileSync(join(dir, "out.txt"), "utf8"), "BUG\n");
+  void input;
+
+  // A test that replaces the link itself by a file: the link is made again, the target untouched.
+  const replacer = script(
+    dir,
+    "replacer.sh",
+    'rm -f "$WHITTLE_INPUT"; echo garbage > "$WHITTLE_INPUT"; grep -q BUG "$1"',
+  );
+  const replaced = await runWhittle([
+    link,
+    "-o",
+    join(dir, "out.txt"),
+    "-q",
+    "--atom=line",
+    "--test",
+    replacer,
+  ]);
+  assert.equal(replaced.code, 0, replaced.stderr);
+  assert.ok(lstatSync(link).isSymbolicLink(), "the link is a link again");
+  assert.equal(readlinkSync(link), "target.txt");
+  assert.equal(readFileSync(target, "utf8"), original);
+  assert.match(
+    replaced.stderr,
+    /warning: the test replaced the symlink \S*link\.txt; whittle made it a symlink to target\.txt again/,
+  );
+});
+
+test("--in-place on a symlink, with a test that writes $WHITTLE_INPUT: the backup is restored, the link stays a link to the result", async () => {
+  const { dir, original } = bugCase();
+  const target = join(dir, "target.txt");
+  writeFileSync(target, original);
+  const link = join(dir, "link.txt");
+  symlinkSync("target.txt", link);
+  const vandal = script(dir, "vandal.sh", 'echo garbage > "$WHITTLE_INPUT"; grep -q BUG "$1"');
+  const run = await runWhittle([link, "--in-place", "--atom=line", "--test", vandal]);
+  assert.equal(run.code, 0, run.stderr);
+  assert.ok(lstatSync(link).isSymbolicLink());
+  assert.equal(readlinkSync(link), "target.txt");
+  assert.equal(readFileSync(target, "utf8"), "BUG\n", "the target holds the result");
+  assert.ok(lstatSync(`${link}.orig`).isFile());
+  assert.equal(readFileSync(`${link}.orig`, "utf8"), original, "the backup holds the original");
+  assert.match(run.stderr, /the test changed \S*link\.txt\.orig; whittle wrote the original bytes back/);
+});
+
+test("-o and --stats may not name an existing backup of the input, by any name; no test runs", async () => {
+  const { dir, input, original, t } = bugCase();
+  const ran = join(dir, "ran");
+  const counting = script(dir, "count.sh", `echo x >> ${ran}; grep -q BUG "$1"`);
+  const first = await runWhittle([input, "--in-place", "-q", "--atom=line", "--test", t]);
+  assert.equal(first.code, 0, first.stderr);
+  const backup = `${input}.orig`;
+  assert.equal(readFileSync(backup, "utf8"), original);
+  symlinkSync(backup, join(dir, "via-link"));
+  execFileSync("ln", [backup, join(dir, "hard-link")]);
+  for (const name of [backup, join(dir, "via-link"), join(dir, "hard-link"), join(dir, ".", "in.txt.orig")]) {
+    const stats = await runWhittle([input, "--in-place", "--stats", name, "--test", counting]);
+    assert.equal(stats.code, 2, stats.stderr);
+    assert.match(
+      stats.stderr,
+      /--stats \S+ would overwrite \S*in\.txt\.orig, a backup of the input: name another file/,
+    );
+    const out = await runWhittle([input, "-o", name, "--test", counting]);
+    assert.equal(out.code, 2, out.stderr);
+    assert.match(
+      out.stderr,
+      /the output \S+ would overwrite \S*in\.txt\.orig, a backup of the input: name another file/,
+    );
+  }
+  assert.equal(readFileSync(backup, "utf8"), original, "the only copy of the original is intact");
+  assert.ok(!existsSync(ran), "no test ran");
+  assert.ok(!existsSync(`${input}.orig.1`), "no second backup was made");
+});
+
+test("--stats overwrites only a statistics file whittle wrote (or an empty file); any other file is refused", async () => {
+  const { dir, input, t } = bugCase();
+  const notes = join(dir, "notes.txt");
+  writeFileSync(notes, "my notes\n");
+  const refused = await runWhittle([input, "-q", "--atom=line", "--stats", notes, "--test", t]);
+  assert.equal(refused.code, 2, refused.stderr);
+  assert.match(
+    refused.stderr,
+    /--stats \S*notes\.txt would overwrite a file that is not a statistics file of whittle/,
+  );
+  assert.equal(readFileSync(notes, "utf8"), "my notes\n");
+  assert.ok(!existsSync(join(dir, "in.reduced.txt")), "refused before anything was written");
+
+  const json = join(dir, "other.json");
+  writeFileSync(json, '{"result": "done", "tests": 3}\n');
+  const lookalike = await runWhittle([input, "-q", "--atom=line", "--stats", json, "--test", t]);
+  assert.equal(lookalike.code, 2, "JSON without whittle's mark is not whittle's");
+  assert.equal(readFileSync(json, "utf8"), '{"result": "done", "tests": 3}\n');
+
+  const stats = join(dir, "s.json");
+  writeFileSync(stats, "");
+  for (let i = 0; i < 2; i++) {
+    const run = await runWhittle([input, "-q", "--atom=line", "--stats", stats, "--test", t]);
+    assert.equal(run.code, 0, run.stderr);
+    const s = JSON.parse(readFileSync(stats, "utf8")) as { whittle: { stats: number }; result: string };
+    assert.equal(s.result, "done");
+    assert.equal(s.whittle.stats, 1);
+  }
+});
+
+/** Starts whittle with `args`; resolves `notice` when stderr first matches `pattern`. */
+function startWhittle(args: string[], env: Record<string, string>, pattern: RegExp) {
+  const child = spawn(process.execPath, [MAIN, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stderr = "";
+  let seen: () => void = () => undefined;
+  const notice = new Promise<void>((resolve) => (seen = resolve));
+  child.stderr.on("data", (d: Buffer) => {
+    stderr += d.toString();
+    if (pattern.test(stderr)) seen();
+  });
+  const done = new Promise<{ code: number | null; stderr: string }>((resolve) =>
+    child.on("close", (code) => resolve({ code, stderr })),
+  );
+  return { child, notice, done };
+}
+
+test("-o onto a FIFO that nobody reads: whittle says it waits; SIGINT or SIGTERM ends the wait with exit 130 and the result saved elsewhere", async () => {
+  for (const sig of ["SIGINT", "SIGTERM"] as const) {
+    const { dir, input, t } = bugCase();
+    const fifo = join(dir, "pipe");
+    execFileSync("mkfifo", [fifo]);
+    const tmp = scratch("whittle-fallback-");
+    const run = startWhittle(
+      [input, "-o", fifo, "-q", "--atom=line", "--test", t],
+      { TMPDIR: tmp },
+      /waiting for a reader/,
+    );
+    await Promise.race([run.notice, run.done]);
+    run.child.kill(sig);
+    const { code, stderr } = await run.done;
+    assert.equal(code, 130, `${sig}: ${stderr}`);
+    assert.match(stderr, /whittle: waiting for a reader of the FIFO \S*pipe to write the result into/);
+    assert.doesNotMatch(stderr, /still stopping/);
+    const saved = /saved as (\S+)/.exec(stderr)?.[1];
+    assert.ok(saved !== undefined, stderr);
+    assert.ok(saved.startsWith(tmp), saved);
+    assert.equal(readFileSync(saved, "utf8"), "BUG\n");
+    assert.ok(lstatSync(fifo).isFIFO());
+  }
+});
+
+test("-o onto a FIFO: a reader that comes while whittle waits gets the result; exit 0", async () => {
+  const { dir, input, t } = bugCase();
+  const fifo = join(dir, "pipe");
+  execFileSync("mkfifo", [fifo]);
+  const run = startWhittle([input, "-o", fifo, "-q", "--atom=line", "--test", t], {}, /waiting for a reader/);
+  await Promise.race([run.notice, run.done]);
+  const got = execFileSync("cat", [fifo], { encoding: "utf8" });
+  const { code, stderr } = await run.done;
+  assert.equal(code, 0, stderr);
+  assert.equal(got, "BUG\n");
+  assert.match(stderr, /waiting for a reader of the FIFO/);
+});
+
+test("--stats onto a device or a FIFO writes into it and never replaces it; through a symlink, into the link's target", async (t) => {
+  const { dir, input, t: oracle } = bugCase();
+  const fifo = join(dir, "stats-pipe");
+  execFileSync("mkfifo", [fifo]);
+  const cat = spawn("cat", [fifo]);
+  const reader = new Promise<string>((resolve, reject) => {
+    let out = "";
+    cat.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    cat.on("error", reject);
+    cat.on("close", () => resolve(out));
+  });
+  const viaFifo = await runWhittle([input, "-q", "--atom=line", "--stats", fifo, "--test", oracle]);
+  assert.equal(viaFifo.code, 0, viaFifo.stderr);
+  if (!lstatSync(fifo).isFIFO()) cat.kill(); // its FIFO is gone: nothing will ever write to it
+  assert.ok(lstatSync(fifo).isFIFO(), "the FIFO stays a FIFO");
+  assert.equal((JSON.parse(await reader) as { result: string }).result, "done");
+
+  const stats = join(dir, "s.json");
+  writeFileSync(stats, "");
+  const link = join(dir, "s-link.json");
+  symlinkSync("s.json", link);
+  const viaLink = await runWhittle([input, "-q", "--atom=line", "--stats", link, "--test", oracle]);
+  assert.equal(viaLink.code, 0, viaLink.stderr);
+  assert.ok(lstatSync(link).isSymbolicLink(), "the link stays a link");
+  assert.equal((JSON.parse(readFileSync(stats, "utf8")) as { result: string }).result, "done");
+
+  const dev = join(dir, "null");
+  try {
+    execFileSync("mknod", [dev, "c", "1", "3"], { stdio: "ignore" });
+  } catch {
+    return t.skip("mknod is not permitted here");
+  }
+  const run = await runWhittle([input, "-q", "--atom=line", "--stats", dev, "--test", oracle]);
+  assert.equal(run.code, 0, run.stderr);
+  assert.ok(lstatSync(dev).isCharacterDevice(), "the device stays a device (as /dev/null would)");
+  assert.deepEqual(
+    readdirSync(dir).filter((f) => f.includes("whittle")),
+    [],
+    "no temporary file beside them",
+  );
+});
+
+test("-o may not name a backup of a symlinked input's target either", async () => {
+  const { dir, input, original, t } = bugCase();
+  writeFileSync(`${input}.orig`, original);
+  const link = join(dir, "link.txt");
+  symlinkSync("in.txt", link);
+  const run = await runWhittle([link, "-o", `${input}.orig`, "--test", t]);
+  assert.equal(run.code, 2, run.stderr);
+  assert.match(run.stderr, /would overwrite \S*in\.txt\.orig, a backup of the input/);
+  assert.equal(readFileSync(`${input}.orig`, "utf8"), original);
+});
