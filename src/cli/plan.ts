@@ -11,6 +11,7 @@ import { CommandOracle } from "../oracle/command.js";
 import type { Pass } from "../passes/pass.js";
 import { Replacements } from "../tree/replacements.js";
 import { buildPipeline } from "./pipeline.js";
+import { formatBytes } from "./progress.js";
 import { UsageError, type CliOptions } from "./args.js";
 import type { RunScope } from "./lifecycle.js";
 import {
@@ -60,7 +61,7 @@ export interface RunPlan {
  * the statistics file — and refuses (UsageError, exit 2) any run that could not finish or that would
  * overwrite the input, its backup or the result.
  */
-export async function planRun(o: CliOptions, run: RunScope): Promise<RunPlan> {
+export async function planRun(o: CliOptions, run: RunScope, say?: (text: string) => void): Promise<RunPlan> {
   let cwd: string;
   try {
     cwd = process.cwd();
@@ -97,6 +98,7 @@ export async function planRun(o: CliOptions, run: RunScope): Promise<RunPlan> {
     input,
     basename(given),
     !wantsTree,
+    say,
   );
   // The default grammar pipeline's tree phases use their own algorithm unless one is given.
   const pipeline = buildPipeline(o.phases, o.reduce.atom, frontEnd, compatible, !o.algorithmGiven);
@@ -205,6 +207,9 @@ async function readOptionFile(option: string, path: string, cwd: string): Promis
   }
 }
 
+/** Inputs from this size on are announced before they are parsed (`say`). */
+const PARSE_NOTICE_BYTES = 1024 * 1024;
+
 /**
  * The grammar front-end and the tables of the tree passes: loads the grammar (WhittleError "grammar"
  * when it cannot) and parses the original (WhittleError "syntax" naming the first error, unless
@@ -212,7 +217,8 @@ async function readOptionFile(option: string, path: string, cwd: string): Promis
  * them, the language of the input's extension or #! line (detectLanguage), unless --atom asks for
  * lines and characters. An input of no known language is reduced as text, with a notice; so is one
  * whose detected language finds a syntax error in it, when `textFallback` (otherwise that is the
- * usual syntax error). Without a grammar, options that need one are refused.
+ * usual syntax error), and, when `textFallback`, one whose tree would not fit in memory. Without a
+ * grammar, options that need one are refused. `say` announces the parse of a large input.
  */
 export async function treeSetup(
   o: GrammarOptions,
@@ -220,6 +226,7 @@ export async function treeSetup(
   input: Uint8Array,
   fileName: string,
   textFallback = true,
+  say?: (text: string) => void,
 ): Promise<{
   frontEnd: AntlrFrontEnd | TreeSitterFrontEnd | undefined;
   compatible: Compatibility | undefined;
@@ -310,6 +317,10 @@ export async function treeSetup(
       transforms: o.transforms,
       fileName,
     });
+    // A parse of megabytes takes seconds (20.9 MB of JSON: 11 s) before anything else is printed.
+    if (input.length >= PARSE_NOTICE_BYTES) {
+      say?.(`${fileName}: parsing ${formatBytes(input.length)} as ${languageSpec(language).title}…`);
+    }
     // The user did not ask for this language: a syntax error means reducing text, not failing.
     const errors =
       detected !== undefined && textFallback && !o.allowSyntaxErrors
@@ -320,6 +331,16 @@ export async function treeSetup(
       return { frontEnd: undefined, compatible: undefined, syntaxErrors: 0, notice: fallback };
     }
     const syntaxErrors = frontEnd.checkOriginal(input, o.allowSyntaxErrors);
+    // A tree that cannot be built in the memory left (V8's heap, mostly) would end the run in V8's
+    // abort: the run reduces text instead, and says so. (Tree phases asked for by name fail with an
+    // out-of-memory error when they parse, keeping the best result.)
+    const shortfall = textFallback ? frontEnd.treeShortfall(input) : undefined;
+    if (shortfall !== undefined) {
+      const fallback =
+        `${fileName}: ${shortfall.message}: reducing lines and characters instead; ` +
+        `NODE_OPTIONS=--max-old-space-size=<MiB> raises V8's limit`;
+      return { frontEnd: undefined, compatible: undefined, syntaxErrors: 0, notice: fallback };
+    }
     if (detected !== undefined)
       notice = `${detected}: reducing along its syntax; --language none reduces lines and characters`;
     return { frontEnd, compatible, syntaxErrors, notice };
