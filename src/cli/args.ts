@@ -178,7 +178,7 @@ export function buildProgram(version: string): Command {
     .addOption(
       new Option(
         "--phase <phase>",
-        "a step of the pipeline, repeatable: prune, coarse, hoist, prune+hoist, hddr…, each with * for a fixpoint; line, char, token, hidden",
+        "a step of the pipeline, repeatable: prune, coarse, hoist, prune+hoist, hddr…, chain, each with * for a fixpoint; line, char, token, hidden",
       ).argParser(repeatable),
     )
     .addOption(new Option("--no-squeeze", "keep chains of single-child tree nodes"))

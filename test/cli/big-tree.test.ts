@@ -1,7 +1,7 @@
 /**
  * Large and deep trees through the command (issue 21): a tree that would not fit in V8's heap is a
  * fallback to text or a clean error, never V8's abort; `whittle tree` prints a deep tree in linear
- * size.
+ * size; a chain of nested nodes costs a few tests, not one per level.
  */
 import assert from "node:assert/strict";
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -107,4 +107,56 @@ test("whittle tree prints JSON nested 100,000 deep in lines of bounded length, a
   }
   assert.equal(depth, 100_000);
   assert.equal(node.kind, "number");
+});
+
+/** The number of tests a run made, from its --stats file. */
+function testsOf(statsFile: string): number {
+  return (JSON.parse(readFileSync(statsFile, "utf8")) as { tests: number }).tests;
+}
+
+test(
+  "JSON nested 10,000 deep is reduced to its innermost value in a few tests, not one per level",
+  { timeout: 120_000 },
+  async () => {
+    const dir = scratch();
+    const input = nested(dir, 10_000, '"BUG"');
+    const run = await runWhittle([input, "-o", "out.json", "--stats", "s.json", "--test", grepTest(dir)], {
+      cwd: dir,
+    });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(readFileSync(join(dir, "out.json"), "utf8"), '["BUG"]');
+    assert.ok(testsOf(join(dir, "s.json")) < 30, readFileSync(join(dir, "s.json"), "utf8"));
+  },
+);
+
+test(
+  "JSON nested 100,000 deep goes through parse, tree, chain and render without overflowing the stack",
+  { timeout: 120_000 },
+  async () => {
+    const dir = scratch();
+    const input = nested(dir, 100_000, '"BUG"');
+    const run = await runWhittle([input, "-o", "out.json", "--stats", "s.json", "--test", grepTest(dir)], {
+      cwd: dir,
+    });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(readFileSync(join(dir, "out.json"), "utf8"), '["BUG"]');
+    assert.ok(testsOf(join(dir, "s.json")) < 30, readFileSync(join(dir, "s.json"), "utf8"));
+  },
+);
+
+test("chain: when the deepest link fails, the first and then halves find the deepest that works", async () => {
+  const dir = scratch();
+  const input = nested(dir, 1000, "1");
+  // Interesting while at least 300 arrays are nested.
+  const t = join(dir, "t.sh");
+  writeFileSync(t, `#!/bin/sh\n[ "$(tr -cd '[' < "$1" | wc -c)" -ge 300 ]\n`);
+  chmodSync(t, 0o755);
+  const run = await runWhittle(
+    [input, "--phase", "chain", "-o", "out.json", "--stats", "s.json", "--test", t],
+    { cwd: dir },
+  );
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(readFileSync(join(dir, "out.json"), "utf8"), "[".repeat(300) + "1" + "]".repeat(300));
+  // The deepest (fails), the first (works), then bisection of 998 links: 10 more.
+  assert.ok(testsOf(join(dir, "s.json")) <= 12, readFileSync(join(dir, "s.json"), "utf8"));
 });

@@ -148,7 +148,7 @@ test("--language none and an explicit --atom reduce lines and characters, as bef
     "-q",
     "boom",
   ]);
-  assert.match(named.stderr, /reducing with hdd:coarse, hdd:hoist\*/);
+  assert.match(named.stderr, /reducing with hdd:chain, hdd:coarse, hdd:hoist\*/);
 });
 
 test("an unknown extension is reduced as text, with one notice (none with -q)", async () => {
@@ -182,7 +182,7 @@ test("a syntax error in a file whose language was detected falls back to text wi
   // With --allow-syntax-errors the detected language is kept.
   const allowed = await runWhittle([input, "--allow-syntax-errors", "-o", "-", "--", "grep", "-q", "87"]);
   assert.equal(allowed.code, 0, allowed.stderr);
-  assert.match(allowed.stderr, /reducing with hdd:coarse, hdd:hoist\*/);
+  assert.match(allowed.stderr, /reducing with hdd:chain, hdd:coarse, hdd:hoist\*/);
 });
 
 test("--list-languages prints every built-in language with its extensions and package version", async () => {

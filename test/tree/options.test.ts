@@ -124,3 +124,27 @@ test("the description in pieces is the same text, and so is the JSON written wit
   // length in bytes.
   assert.ok(describeTree(tree).includes(`STRING [16,218) "\\"${"é".repeat(35)}…"`), describeTree(tree));
 });
+
+test("a tree pass that changes nothing hands its tree to the next, which does not parse again", async () => {
+  let parses = 0;
+  const counting = frontEnd();
+  const counted: TreeFrontEnd = {
+    parse: (input) => {
+      parses++;
+      return counting.parse(input);
+    },
+  };
+  const input = Buffer.from('{"a": [1, 2, 3], "b": "keep"}');
+  const pipeline = [treePass(parsePhase("chain"), counted), treePass(parsePhase("coarse"), counted)];
+  const result = await reduce(input, (c) => text(c).includes("keep"), { pipeline, jobs: 1 });
+  assert.equal(result.stats.passes["hdd:chain"]?.tests ?? 0, 0); // no chain of 8 here
+  assert.ok(result.stats.passes["hdd:coarse"]!.tests > 0);
+  assert.equal(parses, 1);
+  // A pass that changed the input leaves nothing: the next one parses its own input.
+  parses = 0;
+  await reduce(input, (c) => text(c).includes("keep"), {
+    pipeline: [treePass(parsePhase("coarse"), counted), treePass(parsePhase("coarse"), counted)],
+    jobs: 1,
+  });
+  assert.equal(parses, 2);
+});
