@@ -31,7 +31,9 @@ export const FLAT_PHASES = [
 ] as const;
 
 /**
- * The default pipeline with a grammar: coarse HDD first (only the nodes whose replacement is empty —
+ * The default pipeline with a grammar: long chains of single compatible descendants hoisted at once
+ * first (`chain`: a test or a few per chain, where HOIST and coarse HDD take one per level; free
+ * when there is none, as in most inputs), then coarse HDD (only the nodes whose replacement is empty —
  * list elements, optional parts — level by level from the root: the cheapest tree pass, which
  * takes most of a large input away before hoisting tries its many candidates), then hoisting, then
  * HDDH to a fixpoint (HOIST*+HDDH* of the hoisting paper, the combination that gave the smallest
@@ -47,6 +49,7 @@ export const FLAT_PHASES = [
  * third of the run's tests (README, "The default grammar pipeline").
  */
 export const DEFAULT_TREE_PHASES: readonly string[] = [
+  "chain",
   "coarse",
   "hoist*",
   "prune+hoist*",

@@ -12,6 +12,7 @@ import type { Pass } from "../passes/pass.js";
 import { Replacements } from "../tree/replacements.js";
 import { buildPipeline } from "./pipeline.js";
 import { mayHoldStats } from "./stats-file.js";
+import { formatBytes } from "./progress.js";
 import { UsageError, type CliOptions } from "./args.js";
 import type { RunScope } from "./lifecycle.js";
 import {
@@ -64,7 +65,7 @@ export interface RunPlan {
  * the statistics file — and refuses (UsageError, exit 2) any run that could not finish or that would
  * overwrite the input, its backup or the result.
  */
-export async function planRun(o: CliOptions, run: RunScope): Promise<RunPlan> {
+export async function planRun(o: CliOptions, run: RunScope, say?: (text: string) => void): Promise<RunPlan> {
   let cwd: string;
   try {
     cwd = process.cwd();
@@ -107,6 +108,7 @@ export async function planRun(o: CliOptions, run: RunScope): Promise<RunPlan> {
     input,
     basename(given),
     !wantsTree,
+    say,
   );
   // The default grammar pipeline's tree phases use their own algorithm unless one is given.
   const pipeline = buildPipeline(o.phases, o.reduce.atom, frontEnd, compatible, !o.algorithmGiven);
@@ -253,6 +255,9 @@ async function readOptionFile(option: string, path: string, cwd: string): Promis
   }
 }
 
+/** Inputs from this size on are announced before they are parsed (`say`). */
+const PARSE_NOTICE_BYTES = 1024 * 1024;
+
 /**
  * The grammar front-end and the tables of the tree passes: loads the grammar (WhittleError "grammar"
  * when it cannot) and parses the original (WhittleError "syntax" naming the first error, unless
@@ -260,7 +265,8 @@ async function readOptionFile(option: string, path: string, cwd: string): Promis
  * them, the language of the input's extension or #! line (detectLanguage), unless --atom asks for
  * lines and characters. An input of no known language is reduced as text, with a notice; so is one
  * whose detected language finds a syntax error in it, when `textFallback` (otherwise that is the
- * usual syntax error). Without a grammar, options that need one are refused.
+ * usual syntax error), and, when `textFallback`, one whose tree would not fit in memory. Without a
+ * grammar, options that need one are refused. `say` announces the parse of a large input.
  */
 export async function treeSetup(
   o: GrammarOptions,
@@ -268,6 +274,7 @@ export async function treeSetup(
   input: Uint8Array,
   fileName: string,
   textFallback = true,
+  say?: (text: string) => void,
 ): Promise<{
   frontEnd: AntlrFrontEnd | TreeSitterFrontEnd | undefined;
   compatible: Compatibility | undefined;
@@ -358,6 +365,10 @@ export async function treeSetup(
       transforms: o.transforms,
       fileName,
     });
+    // A parse of megabytes takes seconds (20.9 MB of JSON: 11 s) before anything else is printed.
+    if (input.length >= PARSE_NOTICE_BYTES) {
+      say?.(`${fileName}: parsing ${formatBytes(input.length)} as ${languageSpec(language).title}…`);
+    }
     // The user did not ask for this language: syntax errors are no reason to fail. The tree is
     // error-tolerant (each error region one unit, removable whole, never split), unless the errors
     // cover most of the input: then there is little tree to reduce along, and text it is.
@@ -369,6 +380,16 @@ export async function treeSetup(
       return { frontEnd: undefined, compatible: undefined, syntaxErrors: 0, notice: fallback };
     }
     const syntaxErrors = frontEnd.checkOriginal(input, o.allowSyntaxErrors || tolerant);
+    // A tree that cannot be built in the memory left (V8's heap, mostly) would end the run in V8's
+    // abort: the run reduces text instead, and says so. (Tree phases asked for by name fail with an
+    // out-of-memory error when they parse, keeping the best result.)
+    const shortfall = textFallback ? frontEnd.treeShortfall(input) : undefined;
+    if (shortfall !== undefined) {
+      const fallback =
+        `${fileName}: ${shortfall.message}: reducing lines and characters instead; ` +
+        `NODE_OPTIONS=--max-old-space-size=<MiB> raises V8's limit`;
+      return { frontEnd: undefined, compatible: undefined, syntaxErrors: 0, notice: fallback };
+    }
     if (errors !== undefined)
       notice = `${errors.text}: reducing along its syntax all the same, each error region kept whole; --language none reduces lines and characters`;
     else if (detected !== undefined)

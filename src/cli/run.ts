@@ -144,7 +144,7 @@ async function reduceFile(
   say: Say,
   run: RunScope,
 ): Promise<number> {
-  const plan = await planRun(o, run);
+  const plan = await planRun(o, run, o.quiet ? undefined : say);
   const mode: ProgressMode = o.quiet ? "quiet" : o.verbose ? "verbose" : io.stderr.isTTY ? "live" : "plain";
   if (plan.notice !== undefined && mode !== "quiet") say(plan.notice);
 

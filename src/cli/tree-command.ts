@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { basename, resolve } from "node:path";
 import { Command, CommanderError, Option } from "commander";
-import { WhittleError } from "../errors.js";
-import { describeTree, treeJson } from "../tree/describe.js";
+import { OutOfMemoryError, WhittleError } from "../errors.js";
+import { describeTreeChunks, treeJsonChunks } from "../tree/describe.js";
 import { BUILT_IN_LANGUAGES, detectLanguage, type BuiltInLanguage } from "../grammar/tree-sitter/index.js";
 import { repeatable, transformsOf, UsageError } from "./args.js";
 import { EXIT } from "./exit.js";
@@ -56,6 +56,7 @@ export async function runTreeCommand(
     const grammar = (o["grammar"] as string[] | undefined) ?? [];
     const format = o["format"] as string | undefined;
     let language = o["language"] as BuiltInLanguage | undefined;
+    let detected = false;
     let bytes: Uint8Array;
     try {
       bytes = await readFile(resolve(input));
@@ -67,6 +68,7 @@ export async function runTreeCommand(
     }
     if (grammar.length === 0 && format === undefined && language === undefined) {
       language = detectLanguage(basename(input), bytes)?.language;
+      detected = true;
       if (language === undefined) {
         throw new UsageError(
           `whittle tree needs a grammar: ${basename(input)} has no extension or #! line of a built-in language; add --grammar FILE (or --format FILE, or --language NAME)`,
@@ -81,7 +83,8 @@ export async function runTreeCommand(
         language,
         start: o["start"] as string | undefined,
         grammarHelpers: o["grammarHelpers"] as string | undefined,
-        allowSyntaxErrors: o["allowSyntaxErrors"] === true,
+        // A detected language's tree is error-tolerant, as the reduction's is (see treeSetup).
+        allowSyntaxErrors: o["allowSyntaxErrors"] === true || detected,
         replacements: o["replacements"] as string | undefined,
         hoistCompatible: undefined,
         transforms: transformsOf(o),
@@ -89,16 +92,42 @@ export async function runTreeCommand(
       process.cwd(),
       bytes,
       basename(input),
+      false, // the tree or an error: never a fallback to text
+      say,
     );
     if (syntaxErrors > 0) say(`${input}: ${syntaxErrors} syntax errors, parsed with error recovery`);
     const { tree } = frontEnd!.parse(bytes);
-    out.write(o["json"] === true ? JSON.stringify(treeJson(tree)) + "\n" : describeTree(tree));
+    await writeChunks(out, o["json"] === true ? treeJsonChunks(tree) : describeTreeChunks(tree));
+    if (o["json"] === true) out.write("\n");
     return EXIT.done;
   } catch (error) {
+    if (error instanceof OutOfMemoryError) {
+      say(`error: ${error.message}`);
+      return EXIT.failed;
+    }
     if (error instanceof UsageError || error instanceof WhittleError) {
       say(`error: ${error.message}`);
       return EXIT.usage;
     }
     throw error;
+  }
+}
+
+/** Writes the pieces in turn, waiting whenever `out` asks to (a pipe to a slow reader). */
+async function writeChunks(out: NodeJS.WritableStream, chunks: Iterable<string>): Promise<void> {
+  for (const chunk of chunks) {
+    if (out.write(chunk)) continue;
+    await new Promise<void>((resolve, reject) => {
+      const done = (error?: unknown): void => {
+        out.off("drain", done);
+        out.off("error", done);
+        out.off("close", done);
+        if (error instanceof Error) reject(error);
+        else resolve();
+      };
+      out.on("drain", done);
+      out.on("error", done);
+      out.on("close", done);
+    });
   }
 }

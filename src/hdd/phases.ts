@@ -11,7 +11,10 @@ import { sameKind, TreeSearch, type Compatibility } from "./search.js";
  * - `hoist`: HOIST (hoisting paper, Fig. 8), TMIN^χ over each level's nodes;
  * - `prune+hoist`: HDDH (Fig. 9), ddmin then TMIN^χ over the kept nodes, level by level;
  * - `hddr`, `hddr-dfs`: HDDr (Kiss, Hodován, Gyimóthy), ddmin over one node's children at a time,
- *   breadth-first or depth-first from the root; `-rev` suffixes visit the children last to first.
+ *   breadth-first or depth-first from the root; `-rev` suffixes visit the children last to first;
+ * - `chain`: each chain of single compatible descendants (`[[[[x]]]]`) hoisted at once to its
+ *   deepest link that works, in one test when the deepest does (TreeSearch.chains); not from the
+ *   papers.
  */
 export const ALGORITHMS = [
   "prune",
@@ -22,6 +25,7 @@ export const ALGORITHMS = [
   "hddr-rev",
   "hddr-dfs",
   "hddr-dfs-rev",
+  "chain",
 ] as const;
 export type Algorithm = (typeof ALGORITHMS)[number];
 
@@ -54,6 +58,22 @@ export interface TreeFrontEnd {
   isLiteral?(text: string): boolean;
 }
 
+type Parsed = ReturnType<TreeFrontEnd["parse"]>;
+
+/**
+ * The tree of a tree pass that changed nothing, for the next pass of the same front-end that starts
+ * from the same input: the chain pass changes nothing on most inputs, and a parse with an ANTLR
+ * grammar can take most of a minute (130 KB of JavaScript). The tree is immutable; it is taken once.
+ */
+const unchanged = new WeakMap<TreeFrontEnd, { input: Uint8Array; parsed: Parsed }>();
+
+/** The tree of `input`: the one the previous pass left unchanged, or a new parse. */
+export function parseForPass(frontEnd: TreeFrontEnd, input: Uint8Array): Parsed {
+  const kept = unchanged.get(frontEnd);
+  unchanged.delete(frontEnd);
+  return kept !== undefined && kept.input === input ? kept.parsed : frontEnd.parse(input);
+}
+
 /**
  * A pipeline pass that runs one phase on the tree of the current input. The tree is built once, from
  * the input the pass starts with; the phase's iterations extend one edit set over it.
@@ -63,12 +83,14 @@ export function treePass(phase: Phase, frontEnd: TreeFrontEnd, compatible: Compa
   return {
     name,
     async run({ current, evaluator, options, signal, emit }) {
-      const { tree, glue } = frontEnd.parse(current);
+      const parsed = parseForPass(frontEnd, current);
+      const { tree, glue } = parsed;
       emit({ type: "pass", pass: name, units: tree.size, size: current.length });
       const search = new TreeSearch(tree, glue, evaluator, options, signal, emit, name, compatible);
       try {
         for (let iteration = 0; ; iteration++) {
           const changed = await runOnce(search, phase.algorithm, iteration);
+          if (iteration === 0 && !changed) unchanged.set(frontEnd, { input: current, parsed });
           if (!phase.star || !changed) return { kind: "done" };
         }
       } catch (error) {
@@ -83,6 +105,7 @@ export function treePass(phase: Phase, frontEnd: TreeFrontEnd, compatible: Compa
 
 /** One run of an algorithm over the whole tree; whether it changed anything. */
 export async function runOnce(search: TreeSearch, algorithm: Algorithm, iteration: number): Promise<boolean> {
+  if (algorithm === "chain") return search.chains();
   if (algorithm.startsWith("hddr")) {
     return hddr(search, iteration, !algorithm.includes("dfs"), algorithm.endsWith("-rev"));
   }

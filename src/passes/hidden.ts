@@ -1,4 +1,4 @@
-import type { TreeFrontEnd } from "../hdd/phases.js";
+import { parseForPass, type TreeFrontEnd } from "../hdd/phases.js";
 import { reduceList } from "./list.js";
 import type { Pass } from "./pass.js";
 
@@ -20,7 +20,7 @@ export function ddminHidden(frontEnd: TreeFrontEnd): Pass {
     name,
     async run(context) {
       const { current, emit } = context;
-      const { tree } = frontEnd.parse(current);
+      const { tree } = parseForPass(frontEnd, current);
       // Every run of hidden text: before each token, and after the last one.
       const runs: [number, number][] = Array.from(tree.tokens, (t): [number, number] => [
         tree.gapStart(t),

@@ -1,4 +1,4 @@
-import type { TreeFrontEnd } from "../hdd/phases.js";
+import { parseForPass, type TreeFrontEnd } from "../hdd/phases.js";
 import { render, type EditView } from "../tree/render.js";
 import { reduceList } from "./list.js";
 import type { Pass } from "./pass.js";
@@ -17,7 +17,7 @@ export function ddminTokens(frontEnd: TreeFrontEnd): Pass {
     name,
     async run(context) {
       const { current, emit } = context;
-      const { tree, glue } = frontEnd.parse(current);
+      const { tree, glue } = parseForPass(frontEnd, current);
       const tokens = tree.tokens;
       emit({ type: "pass", pass: name, units: tokens.length, size: current.length });
       return reduceList(context, tokens.length, (config) => {

@@ -36,6 +36,52 @@ export function estimateHeap(inputBytes: number, cache: CacheKind): number {
   return cache === "content" ? 2 * inputBytes : 0;
 }
 
+/**
+ * V8 heap bytes that turning one tree-sitter node into the tree model takes at its peak: the plain
+ * RawNode tree, the drafts the transforms rewrite while the RawNodes are let go of, and the strings
+ * of their replacements. Measured by the smallest `--max-old-space-size` under which the build
+ * succeeds (peak live data, not allocation): 545 bytes per node for 1 MB of JSON, 506 for 1.5 MB of
+ * C; rounded up, for a margin. The model itself is typed arrays (TREE_ARRAY_BYTES_PER_NODE),
+ * outside the heap.
+ */
+export const TREE_HEAP_BYTES_PER_NODE = 640;
+/**
+ * V8's heap limit counts the young generation's semispaces (48 MiB in Node 20: the limit is
+ * `--max-old-space-size` plus that), which the old generation, where the tree lives, cannot use.
+ */
+const YOUNG_GENERATION_BYTES = 48 * 2 ** 20;
+/** Array-buffer bytes per node of the built tree (ten Int32 facts, flags, the child table). */
+export const TREE_ARRAY_BYTES_PER_NODE = 48;
+
+/**
+ * Whether the tree of an input of `nodes` parse-tree nodes (tree-sitter's count, known before the
+ * tree model is built) can be built within the budget; a shortfall says what it would take. Without
+ * this check a tree too large for V8's heap ends whittle in V8's own abort, which nothing can catch:
+ * 20.9 MB of JSON (11 M nodes) needs about 7 GB of heap at the default limit of 4 GB.
+ */
+export function checkTreeMemory(nodes: number, budget: MemoryBudget): MemoryShortfall | undefined {
+  const heap = nodes * TREE_HEAP_BYTES_PER_NODE + YOUNG_GENERATION_BYTES;
+  const arrays = nodes * TREE_ARRAY_BYTES_PER_NODE;
+  const what = `the parse tree (${nodes.toLocaleString("en-US")} nodes)`;
+  if (heap > budget.heapAvailable) {
+    return {
+      needed: heap,
+      available: budget.heapAvailable,
+      message:
+        `${what} needs about ${mib(heap)} of V8's heap to build, but its limit leaves ` +
+        `${mib(budget.heapAvailable)}`,
+    };
+  }
+  if (arrays > budget.available) {
+    return {
+      needed: arrays,
+      available: budget.available,
+      message: `${what} needs about ${mib(arrays)} of memory, but only ${mib(budget.available)} is available`,
+    };
+  }
+  return undefined;
+}
+
 export interface MemoryBudget {
   /** Bytes that array buffers may still take: free memory, and the cgroup's limit if there is one. */
   readonly available: number;

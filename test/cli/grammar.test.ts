@@ -22,6 +22,7 @@ test("--grammar: the default pipeline (coarse HDD, hoisting, HDDH*, then the pol
     options: Record<string, unknown>;
   };
   assert.deepEqual(s.pipeline, [
+    "hdd:chain",
     "hdd:coarse",
     "hdd:hoist*",
     "hdd:prune+hoist*",

@@ -148,7 +148,7 @@ test("--language none and an explicit --atom reduce lines and characters, as bef
     "-q",
     "boom",
   ]);
-  assert.match(named.stderr, /reducing with hdd:coarse, hdd:hoist\*/);
+  assert.match(named.stderr, /reducing with hdd:chain, hdd:coarse, hdd:hoist\*/);
 });
 
 test("an unknown extension is reduced as text, with one notice (none with -q)", async () => {
@@ -178,7 +178,7 @@ test("a syntax error in a file whose language was detected: its tree all the sam
     run.stderr,
     /broken\.json:1:\d+: syntax error: not json as tree-sitter's grammar reads it \(1 error in all\): reducing along its syntax all the same, each error region kept whole; --language none/,
   );
-  assert.match(run.stderr, /reducing with hdd:coarse, hdd:hoist\*/);
+  assert.match(run.stderr, /reducing with hdd:chain, hdd:coarse, hdd:hoist\*/);
   assert.equal(run.stdout.toString().trim(), "87");
 });
 

@@ -9,6 +9,7 @@ import { test } from "node:test";
 import { promisify } from "node:util";
 import { OutOfMemoryError, reduce, WhittleError } from "../../src/index.js";
 import { estimateMemory } from "../../src/engine.js";
+import { checkTreeMemory, TREE_HEAP_BYTES_PER_NODE } from "../../src/reduce/memory.js";
 import type { MemoryChildResult } from "../helpers/memory-child.js";
 
 const run$ = promisify(execFile);
@@ -122,4 +123,20 @@ test("the estimate counts a boundary table only where atoms need one, and a cand
   // Lines: 4 bytes per line.
   assert.equal(estimateMemory(ascii, "line", 1), 4 * (500 + 2) + 2 * 1000);
   assert.equal(estimateMemory(accented, "both", 1), 4 * 1001 + 2 * 1000);
+});
+
+test("a parse tree is estimated per node of tree-sitter's tree, against V8's heap and then free memory", () => {
+  const MiB = 2 ** 20;
+  // 1 M nodes: 640 MB of heap at the peak of the build, plus the young generation the limit counts.
+  assert.equal(checkTreeMemory(1_000_000, { available: 2 ** 40, heapAvailable: 1024 * MiB }), undefined);
+  const heap = checkTreeMemory(1_000_000, { available: 2 ** 40, heapAvailable: 600 * MiB });
+  assert.ok(heap !== undefined);
+  assert.equal(heap.needed, 1_000_000 * TREE_HEAP_BYTES_PER_NODE + 48 * MiB);
+  assert.match(
+    heap.message,
+    /^the parse tree \(1,000,000 nodes\) needs about 658 MiB of V8's heap to build, but its limit leaves 600 MiB$/,
+  );
+  // The model's typed arrays live outside the heap.
+  const arrays = checkTreeMemory(1_000_000, { available: 9 * MiB, heapAvailable: 2 ** 40 });
+  assert.match(arrays?.message ?? "", /needs about 46 MiB of memory, but only 9\.0 MiB is available/);
 });

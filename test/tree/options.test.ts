@@ -8,7 +8,7 @@ import { reduce } from "../../src/index.js";
 import { compatibilityTable } from "../../src/hdd/compatibility.js";
 import { parsePhase, treePass, type TreeFrontEnd } from "../../src/hdd/phases.js";
 import { ddminTokens } from "../../src/passes/tokens.js";
-import { describeTree, treeJson } from "../../src/tree/describe.js";
+import { describeTree, describeTreeChunks, treeJson, treeJsonChunks } from "../../src/tree/describe.js";
 import type { GlueCheck } from "../../src/tree/raw.js";
 import { Replacements } from "../../src/tree/replacements.js";
 import { ALL_TRANSFORMS, Tree } from "../../src/tree/tree.js";
@@ -113,4 +113,38 @@ test("the tree description shows kinds, spans, replacements and marks, as text a
     stack.push(...n.children);
   }
   assert.equal(tokens, tree.tokens.length);
+});
+
+test("the description in pieces is the same text, and so is the JSON written without recursion", () => {
+  const source = `{"a": [1, {"b": "${"é".repeat(100)}"}, [[[2]]]], "c": {"d": null}}`;
+  const tree = Tree.build(Buffer.from(source), parseToyJson(source));
+  assert.equal([...treeJsonChunks(tree)].join(""), JSON.stringify(treeJson(tree)));
+  assert.equal([...describeTreeChunks(tree)].join(""), describeTree(tree));
+  // A long text is shown by its start, 38 characters of it as JSON and an ellipsis, whatever its
+  // length in bytes.
+  assert.ok(describeTree(tree).includes(`STRING [16,218) "\\"${"é".repeat(35)}…"`), describeTree(tree));
+});
+
+test("a tree pass that changes nothing hands its tree to the next, which does not parse again", async () => {
+  let parses = 0;
+  const counting = frontEnd();
+  const counted: TreeFrontEnd = {
+    parse: (input) => {
+      parses++;
+      return counting.parse(input);
+    },
+  };
+  const input = Buffer.from('{"a": [1, 2, 3], "b": "keep"}');
+  const pipeline = [treePass(parsePhase("chain"), counted), treePass(parsePhase("coarse"), counted)];
+  const result = await reduce(input, (c) => text(c).includes("keep"), { pipeline, jobs: 1 });
+  assert.equal(result.stats.passes["hdd:chain"]?.tests ?? 0, 0); // no chain of 8 here
+  assert.ok(result.stats.passes["hdd:coarse"]!.tests > 0);
+  assert.equal(parses, 1);
+  // A pass that changed the input leaves nothing: the next one parses its own input.
+  parses = 0;
+  await reduce(input, (c) => text(c).includes("keep"), {
+    pipeline: [treePass(parsePhase("coarse"), counted), treePass(parsePhase("coarse"), counted)],
+    jobs: 1,
+  });
+  assert.equal(parses, 2);
 });

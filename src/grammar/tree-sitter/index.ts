@@ -29,8 +29,9 @@
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import { dirname, extname, join } from "node:path";
-import { Language, Parser, type Node } from "web-tree-sitter";
-import { WhittleError } from "../../errors.js";
+import { Language, Parser, type Node, type Tree as TsTree } from "web-tree-sitter";
+import { OutOfMemoryError, WhittleError } from "../../errors.js";
+import { checkTreeMemory, measureBudget, type MemoryShortfall } from "../../reduce/memory.js";
 import type { TreeFrontEnd } from "../../hdd/phases.js";
 import type { Lexicon } from "../../passes/lexicon.js";
 import type { SyntaxCheck } from "../../reduce/syntax-filter.js";
@@ -227,10 +228,11 @@ export class TreeSitterFrontEnd implements TreeFrontEnd, SyntaxCheck {
 
   /**
    * Where the first syntax error of `input` is and how many there are ("a.c:3:5: syntax error: not c
-   * as tree-sitter's grammar reads it (2 errors in all)"), or undefined when it has none.
+   * as tree-sitter's grammar reads it (2 errors in all)"), or undefined when it has none. Found
+   * without building the tree (20.9 MB of JSON would not fit in V8's heap).
    */
   describeErrors(input: Uint8Array): { text: string; errorBytes: number } | undefined {
-    const { errors, firstError, errorBytes } = this.parseRaw(input);
+    const { errors, firstError, errorBytes } = this.scan(input);
     if (errors === 0) return undefined;
     const before = decoder.decode(input.subarray(0, firstError ?? 0)).split("\n");
     const where = `${this.options.fileName ?? "input"}:${before.length}:${[...before[before.length - 1]!].length + 1}`;
@@ -242,8 +244,35 @@ export class TreeSitterFrontEnd implements TreeFrontEnd, SyntaxCheck {
     return this.language.grammar.literals.has(text);
   }
 
+  /**
+   * Why the tree of `input` could not be built in the memory this process has left (see
+   * checkTreeMemory), or undefined when it can. The count of nodes is tree-sitter's, before the model
+   * is built.
+   */
+  treeShortfall(input: Uint8Array): MemoryShortfall | undefined {
+    return checkTreeMemory(this.scan(input).nodes, measureBudget());
+  }
+
   parse(input: Uint8Array): ReturnType<TreeFrontEnd["parse"]> {
-    const { root } = this.parseRaw(input);
+    const decoded = decodeUtf8(input);
+    const parsed = this.language.parser.parse(decoded.text);
+    if (parsed === null) throw new Error("tree-sitter returned no tree");
+    let root: RawNode;
+    try {
+      // A tree too large for V8's heap would end whittle in an abort nothing can catch: this is an
+      // error the run ends with, keeping its best result.
+      const shortfall = checkTreeMemory(parsed.rootNode.descendantCount, measureBudget());
+      if (shortfall !== undefined) {
+        throw new OutOfMemoryError(
+          `${shortfall.message}; --language none reduces it as text, or raise V8's limit with ` +
+            `NODE_OPTIONS=--max-old-space-size=<MiB>`,
+          { best: input, needed: shortfall.needed, available: shortfall.available },
+        );
+      }
+      root = this.rawOf(input, decoded.byteAt, parsed).root;
+    } finally {
+      parsed.delete();
+    }
     const tree = Tree.build(
       input,
       root,
@@ -256,24 +285,61 @@ export class TreeSitterFrontEnd implements TreeFrontEnd, SyntaxCheck {
 
   /**
    * The ERROR and MISSING nodes of `input`'s parse, counted as parseRaw counts them (the filter
-   * compares candidates with the original), without building the tree: only subtrees that hold an
-   * error are walked.
+   * compares candidates with the original), without building the tree.
    */
   syntaxErrors(input: Uint8Array): number {
-    const tree = this.language.parser.parse(decodeUtf8(input).text);
+    return this.scan(input).errors;
+  }
+
+  /** The last input scanned and what its scan found (the original is asked about several times). */
+  #lastScan:
+    | { input: Uint8Array; errors: number; firstError: number | undefined; errorBytes: number; nodes: number }
+    | undefined;
+
+  /**
+   * One parse of `input`, not turned into a tree: its ERROR and MISSING nodes (only subtrees that
+   * hold an error are walked), where the first starts, and how many nodes tree-sitter's tree has.
+   */
+  private scan(input: Uint8Array): {
+    errors: number;
+    firstError: number | undefined;
+    errorBytes: number;
+    nodes: number;
+  } {
+    const last = this.#lastScan;
+    if (last !== undefined && last.input === input) return last;
+    const decoded = decodeUtf8(input);
+    const tree = this.language.parser.parse(decoded.text);
     if (tree === null) throw new Error("tree-sitter returned no tree");
     try {
       let errors = 0;
+      let errorBytes = 0;
+      let first: number | undefined;
       const stack: Node[] = [tree.rootNode];
       while (stack.length > 0) {
         const node = stack.pop()!;
-        if (node.isError || node.isMissing) errors++;
+        if (node.isError || node.isMissing) {
+          errors++;
+          if (first === undefined || node.startIndex < first) first = node.startIndex;
+        }
         // An error region counts once, as parseRaw keeps it whole (the root is no leaf even then).
-        if (node.hasError && (!node.isError || node.id === tree.rootNode.id))
+        const root = node.id === tree.rootNode.id;
+        if (node.isError && !root)
+          errorBytes += decoded.byteAt[node.endIndex]! - decoded.byteAt[node.startIndex]!;
+        if (node.hasError && (!node.isError || root))
           for (const child of node.children) if (child !== null) stack.push(child);
       }
       // As in parseRaw: a tree that has an error somewhere has at least one.
-      return errors === 0 && tree.rootNode.hasError ? 1 : errors;
+      if (errors === 0 && tree.rootNode.hasError) [errors, first] = [1, tree.rootNode.startIndex];
+      const scanned = {
+        input,
+        errors,
+        firstError: first === undefined ? undefined : decoded.byteAt[first]!,
+        errorBytes,
+        nodes: tree.rootNode.descendantCount,
+      };
+      this.#lastScan = scanned;
+      return scanned;
     } finally {
       tree.delete();
     }
@@ -285,13 +351,17 @@ export class TreeSitterFrontEnd implements TreeFrontEnd, SyntaxCheck {
     const tree = this.language.parser.parse(decoded.text);
     if (tree === null) throw new Error("tree-sitter returned no tree");
     try {
-      const builder = new RawBuilder(this.language, input, decoded.byteAt);
-      const root = builder.build(tree.rootNode) ?? emptyRoot(this.language.grammar.start);
-      if (builder.errors === 0 && tree.rootNode.hasError) builder.noteError(tree.rootNode);
-      return { root, errors: builder.errors, firstError: builder.firstError, errorBytes: builder.errorBytes };
+      return this.rawOf(input, decoded.byteAt, tree);
     } finally {
       tree.delete();
     }
+  }
+
+  private rawOf(input: Uint8Array, byteAt: Uint32Array, tree: TsTree): TreeSitterParse {
+    const builder = new RawBuilder(this.language, input, byteAt);
+    const root = builder.build(tree.rootNode) ?? emptyRoot(this.language.grammar.start);
+    if (builder.errors === 0 && tree.rootNode.hasError) builder.noteError(tree.rootNode);
+    return { root, errors: builder.errors, firstError: builder.firstError, errorBytes: builder.errorBytes };
   }
 }
 

@@ -4,6 +4,7 @@
  * input itself so that every code unit knows the byte it came from, including bytes that are not
  * valid UTF-8 (each becomes one U+FFFD, so the input's bytes are still rendered as they were).
  */
+import { Buffer, isAscii } from "node:buffer";
 
 export interface DecodedInput {
   readonly text: string;
@@ -13,28 +14,40 @@ export interface DecodedInput {
 
 const REPLACEMENT_CHARACTER = 0xfffd;
 
+/**
+ * Typed arrays, not lists of numbers: a list costs 8 bytes of V8's heap per code unit, twice (the
+ * units and the offsets), and the tree of a large input needs that heap (see checkTreeMemory).
+ */
 export function decodeUtf8(bytes: Uint8Array): DecodedInput {
-  const units: number[] = [];
-  const byteAt: number[] = [];
+  // Every byte gives at most one code unit (a 4-byte sequence gives two).
+  const byteAt = new Uint32Array(bytes.length + 1);
+  if (isAscii(bytes)) {
+    for (let i = 0; i <= bytes.length; i++) byteAt[i] = i;
+    return { text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("latin1"), byteAt };
+  }
+  const units = new Uint16Array(bytes.length);
+  let n = 0;
   let i = 0;
   while (i < bytes.length) {
     const [codePoint, length] = readCodePoint(bytes, i);
     if (codePoint > 0xffff) {
       const v = codePoint - 0x10000;
-      units.push(0xd800 + (v >> 10), 0xdc00 + (v & 0x3ff));
-      byteAt.push(i, i);
+      units[n] = 0xd800 + (v >> 10);
+      units[n + 1] = 0xdc00 + (v & 0x3ff);
+      byteAt[n++] = i;
+      byteAt[n++] = i;
     } else {
-      units.push(codePoint);
-      byteAt.push(i);
+      units[n] = codePoint;
+      byteAt[n++] = i;
     }
     i += length;
   }
-  byteAt.push(bytes.length);
-  let text = "";
-  const CHUNK = 8192;
-  for (let k = 0; k < units.length; k += CHUNK) text += String.fromCharCode(...units.slice(k, k + CHUNK));
-  return { text, byteAt: Uint32Array.from(byteAt) };
+  byteAt[n] = bytes.length;
+  // No unpaired surrogates are made (they are not valid UTF-8), so UTF-16 decoding keeps every unit.
+  return { text: utf16.decode(units.subarray(0, n)), byteAt: byteAt.subarray(0, n + 1) };
 }
+
+const utf16 = new TextDecoder("utf-16le");
 
 /** The code point at `i` and its length in bytes; an invalid byte is U+FFFD of length 1. */
 function readCodePoint(bytes: Uint8Array, i: number): [number, number] {
