@@ -195,7 +195,7 @@ function readNotice(stderr: string): string | null {
   const line = stderr
     .split("\n")
     .map((l) => l.replace(/^whittle: /, ""))
-    .find((l) => / by its (extension|#! line)|reducing lines and characters/.test(l));
+    .find((l) => /: reducing (along its syntax|lines and characters)/.test(l));
   return line ?? null;
 }
 
@@ -260,11 +260,11 @@ async function run(ctx: BenchContext): Promise<EfficiencyData> {
   for (const c of ctx.shared.cases) {
     if (c.oraclePath === undefined) continue;
     if (c.name.startsWith("mock-")) {
-      skipped.push({ case: c.name, reason: "mock example (Table 3(a)'s)" });
+      skipped.push({ case: c.name, reason: "a mock example" });
       continue;
     }
     if (c.input.length > MAX_INPUT_BYTES) {
-      skipped.push({ case: c.name, reason: `${bytes(c.input.length)}: over 64 KiB, the large section's` });
+      skipped.push({ case: c.name, reason: `${bytes(c.input.length)}, over 64 KiB` });
       continue;
     }
     chosen.push(c);
@@ -343,7 +343,7 @@ function render(data: EfficiencyData): string {
   ];
   if (data.skipped.length)
     parts.push(
-      `Not run: ${data.skipped.map((s) => `${s.case} (${s.reason})`).join("; ")}. The two JavaScript cases of about 130 KB belong to a later \`large\` section.`,
+      `Not run: ${data.skipped.map((s) => `${s.case} (${s.reason})`).join(", ")}. The mock examples are Table 3(a)'s; the inputs over 64 KiB (the two JavaScript cases of about 130 KB) belong to a later \`large\` section.`,
       "",
     );
 
@@ -379,7 +379,7 @@ function render(data: EfficiencyData): string {
                 count(r.outputBytes),
                 count(r.tests),
                 ms(r.wallMs),
-                `${r.timedOut} (${ms(r.timeoutTotalMs)})`,
+                r.timedOut ? `${r.timedOut} (${ms(r.timeoutTotalMs)})` : "0",
                 count(r.syntaxSkips),
                 r.interesting === null ? "no output" : r.interesting ? "interesting" : "**NOT interesting**",
                 runStatus(r),
