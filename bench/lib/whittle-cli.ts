@@ -4,7 +4,8 @@
  * sequential tools) and a fixed per-test timeout, statistics from `--stats`. Every run has a
  * wall-clock budget: past it whittle gets SIGINT (it then writes its best result and statistics) and
  * the run is reported as stopped at the budget with what it reached. The whittle process's own peak
- * RSS comes from rss-hook.ts (`node --import`), and oracle.sh is run once more on the result.
+ * RSS comes from rss-hook.ts (`node --import`), and oracle.sh is run once more on the result. The
+ * efficiency section runs it zero-config instead (no `-j`, no `--timeout`), and another build too.
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
@@ -47,6 +48,10 @@ export interface WhittleRunOptions {
   readonly dir: string;
   /** Default true (`-q`); false keeps whittle's notices (which language it chose) on stderr. */
   readonly quiet?: boolean;
+  /** The whittle to run (its dist/src/cli/main.js); default this repository's build. */
+  readonly main?: string;
+  /** No `-j 1` and no `--timeout`: jobs and the per-test limit as whittle chooses them. */
+  readonly zeroConfig?: boolean;
 }
 
 export interface WhittleRun {
@@ -107,15 +112,12 @@ export async function runWhittle(ctx: BenchContext, opts: WhittleRunOptions): Pr
   mkdirSync(dir, { recursive: true });
   const out = join(dir, `out-${opts.inputName}`);
   const stats = join(dir, "stats.json");
-  const main = join(ctx.repoRoot, "dist", "src", "cli", "main.js");
+  const main = opts.main ?? join(ctx.repoRoot, "dist", "src", "cli", "main.js");
   const hook = join(ctx.repoRoot, "dist", "bench", "lib", "rss-hook.js");
   const args = [
     opts.input,
     ...opts.args,
-    "-j",
-    "1",
-    "--timeout",
-    String(TEST_TIMEOUT_S),
+    ...(opts.zeroConfig ? [] : ["-j", "1", "--timeout", String(TEST_TIMEOUT_S)]),
     "-o",
     out,
     "--stats",
