@@ -281,6 +281,9 @@ async function withFifoWait<T>(
 }
 
 /** Runs the test once on the original input, showing that it waits; "stopped" if interrupted. */
+/** A pause of the initial check (Ctrl-Z) longer than this makes whittle check the original again. */
+const PAUSE_THAT_COUNTS_MS = 20;
+
 async function initialCheck(
   plan: RunPlan,
   mode: ProgressMode,
@@ -301,6 +304,12 @@ async function initialCheck(
   const progress = new Progress(mode, plan.input.length, io.stderr);
   progress.checking(limitMs);
   try {
+    const first = await check.run(plan.input, signal);
+    // Stopped by Ctrl-Z while it ran, the check's duration is no measure of the test: its wall time
+    // holds the pause, and its active time may be too short (a test that sleeps slept through the
+    // pause). The adaptive timeout starts from it, so an interesting original is checked once more.
+    if (first.outcome !== "interesting" || first.durationMs - first.activeMs < PAUSE_THAT_COUNTS_MS)
+      return first;
     return await check.run(plan.input, signal);
   } catch (error) {
     if (signal.aborted) return "stopped";

@@ -291,7 +291,10 @@ test("in a real terminal (tmux): the time stopped by Ctrl-Z during the initial c
     assert.equal(stats.result, "done");
     assert.equal(readFileSync(s.output, "utf8"), "KEEP\n");
     // The test sleeps 0.5 s; with the 3 s pause counted it would be over 3 s, and the limit over 30 s.
+    // Nor may it be too short (a sleeping test slept through the pause: its active time was a few
+    // milliseconds, and the 0.5 s tests that followed timed out): the original is checked again.
     assert.ok(stats.initialCheckMs < 2000, `initial check ${stats.initialCheckMs} ms`);
+    assert.ok(stats.initialCheckMs >= 400, `initial check ${stats.initialCheckMs} ms`);
     assert.ok(stats.timeoutMs < 20_000, `timeout limit ${stats.timeoutMs} ms`);
   } finally {
     run.close();
