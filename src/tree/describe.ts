@@ -82,23 +82,27 @@ export interface TreeJsonNode {
   children: TreeJsonNode[];
 }
 
+/** What `whittle tree --json` says of node `id`, but its children. */
+function nodeFields(tree: Tree, id: number): Omit<TreeJsonNode, "children"> {
+  return {
+    id,
+    kind: tree.kind(id),
+    token: tree.isToken(id),
+    start: tree.start(id),
+    end: tree.end(id),
+    removable: tree.isRemovable(id),
+    fixed: tree.isFixed(id),
+    synthetic: tree.isSynthetic(id),
+    replacement: decoder.decode(tree.replacement(id)),
+    ...(tree.isToken(id) ? { text: decoder.decode(tree.text(id)) } : {}),
+  };
+}
+
 /** The tree as data, for tools (`whittle tree --json`). */
 export function treeJson(tree: Tree): TreeJsonNode {
   const nodes: TreeJsonNode[] = [];
   for (let id = 0; id < tree.size; id++) {
-    nodes.push({
-      id,
-      kind: tree.kind(id),
-      token: tree.isToken(id),
-      start: tree.start(id),
-      end: tree.end(id),
-      removable: tree.isRemovable(id),
-      fixed: tree.isFixed(id),
-      synthetic: tree.isSynthetic(id),
-      replacement: decoder.decode(tree.replacement(id)),
-      ...(tree.isToken(id) ? { text: decoder.decode(tree.text(id)) } : {}),
-      children: [],
-    });
+    nodes.push({ ...nodeFields(tree, id), children: [] });
   }
   for (let id = 0; id < tree.size; id++)
     for (const c of tree.children(id)) nodes[id]!.children.push(nodes[c]!);
@@ -121,18 +125,7 @@ export function* treeJsonChunks(tree: Tree): Generator<string> {
       first = false;
     } else {
       const id = entry;
-      const fields = {
-        id,
-        kind: tree.kind(id),
-        token: tree.isToken(id),
-        start: tree.start(id),
-        end: tree.end(id),
-        removable: tree.isRemovable(id),
-        fixed: tree.isFixed(id),
-        synthetic: tree.isSynthetic(id),
-        replacement: decoder.decode(tree.replacement(id)),
-        ...(tree.isToken(id) ? { text: decoder.decode(tree.text(id)) } : {}),
-      };
+      const fields = nodeFields(tree, id);
       const open = JSON.stringify(fields);
       chunk += `${first ? "" : ","}${open.slice(0, -1)},"children":[`;
       first = true;

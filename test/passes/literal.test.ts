@@ -7,45 +7,25 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
+import { coin, frontEnd, reduceWith } from "../helpers/passes.js";
 import fc from "fast-check";
-import { buildPipeline } from "../../src/cli/pipeline.js";
 import {
   BUILT_IN_LANGUAGES,
   packageRoot,
-  TreeSitterFrontEnd,
   type BuiltInLanguage,
 } from "../../src/grammar/tree-sitter/index.js";
 import { languageSpec } from "../../src/grammar/tree-sitter/languages.js";
-import { reduce } from "../../src/index.js";
 import type { Tree } from "../../src/tree/tree.js";
 
 const text = (b: Uint8Array): string => Buffer.from(b).toString();
 
-const frontEnds = new Map<string, Promise<TreeSitterFrontEnd>>();
-function frontEnd(language: BuiltInLanguage): Promise<TreeSitterFrontEnd> {
-  let f = frontEnds.get(language);
-  if (f === undefined) frontEnds.set(language, (f = TreeSitterFrontEnd.load({ language })));
-  return f;
-}
-
 /** Reduces `input` with `--phase literal` at -j 1: the result and the candidates tested. */
-async function literals(
+function literals(
   language: BuiltInLanguage,
   input: string,
   interesting: (candidate: string) => boolean,
 ): Promise<{ out: string; tested: string[] }> {
-  const tested: string[] = [];
-  const result = await reduce(
-    Buffer.from(input),
-    (c) => {
-      tested.push(text(c));
-      return c.length > 0 && interesting(text(c));
-    },
-    { pipeline: buildPipeline(["literal"], "both", await frontEnd(language)), jobs: 1 },
-  );
-  assert.equal(result.kind, "done");
-  // reduce()'s checks of the original and of the empty input come first.
-  return { out: text(result.output), tested: tested.slice(2) };
+  return reduceWith(language, ["literal"], input, interesting);
 }
 
 test("literal: every number to 0 and every string to empty, in one test", async () => {
@@ -186,14 +166,6 @@ const cProgram = fc
     { minLength: 1, maxLength: 6 },
   )
   .map((s) => s.join("\n") + "\n");
-
-function coin(seed: number): (candidate: string) => boolean {
-  return (candidate) => {
-    let h = seed | 0;
-    for (let i = 0; i < candidate.length; i++) h = Math.imul(h ^ candidate.charCodeAt(i), 0x9e3779b1);
-    return (h >>> 7) % 3 !== 0;
-  };
-}
 
 async function literalProperty(language: BuiltInLanguage, program: fc.Arbitrary<string>): Promise<void> {
   const f = await frontEnd(language);

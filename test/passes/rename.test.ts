@@ -5,45 +5,15 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { coin, frontEnd, reduceWith } from "../helpers/passes.js";
 import fc from "fast-check";
 import { buildPipeline } from "../../src/cli/pipeline.js";
 import { UsageError } from "../../src/cli/args.js";
-import { TreeSitterFrontEnd, type BuiltInLanguage } from "../../src/grammar/tree-sitter/index.js";
+import type { BuiltInLanguage } from "../../src/grammar/tree-sitter/index.js";
 import { freshNames } from "../../src/passes/rename.js";
-import { reduce } from "../../src/index.js";
 import type { Tree } from "../../src/tree/tree.js";
 
 const text = (b: Uint8Array): string => Buffer.from(b).toString();
-
-const frontEnds = new Map<string, Promise<TreeSitterFrontEnd>>();
-function frontEnd(language: BuiltInLanguage): Promise<TreeSitterFrontEnd> {
-  let f = frontEnds.get(language);
-  if (f === undefined) frontEnds.set(language, (f = TreeSitterFrontEnd.load({ language })));
-  return f;
-}
-
-/**
- * Reduces `input` with the given phases at -j 1: the result, and every candidate the test saw after
- * reduce()'s two checks (of the original and of the empty input).
- */
-export async function reduceWith(
-  language: BuiltInLanguage,
-  phases: string[],
-  input: string,
-  interesting: (candidate: string) => boolean,
-): Promise<{ out: string; tested: string[] }> {
-  const tested: string[] = [];
-  const result = await reduce(
-    Buffer.from(input),
-    (c) => {
-      tested.push(text(c));
-      return c.length > 0 && interesting(text(c));
-    },
-    { pipeline: buildPipeline(phases, "both", await frontEnd(language)), jobs: 1 },
-  );
-  assert.equal(result.kind, "done");
-  return { out: text(result.output), tested: tested.slice(2) };
-}
 
 test("rename: every name at once in one test, the most bytes first, each occurrence alike", async () => {
   const input =
@@ -247,15 +217,6 @@ const cStatement = fc.oneof(
   fc.tuple(name, cExpr).map(([l, e]) => `void f(void) { ${l}: ${e}; goto ${l}; }`),
 );
 const cProgram = fc.array(cStatement, { minLength: 1, maxLength: 6 }).map((s) => s.join("\n") + "\n");
-
-/** Interesting or not, by a hash of the candidate and a seed: the one-name-a-test path gets taken too. */
-function coin(seed: number): (candidate: string) => boolean {
-  return (candidate) => {
-    let h = seed | 0;
-    for (let i = 0; i < candidate.length; i++) h = Math.imul(h ^ candidate.charCodeAt(i), 0x9e3779b1);
-    return (h >>> 7) % 3 !== 0;
-  };
-}
 
 async function renameProperty(language: BuiltInLanguage, program: fc.Arbitrary<string>): Promise<void> {
   const f = await frontEnd(language);
