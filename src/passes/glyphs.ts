@@ -84,12 +84,13 @@ function isContinuation(current: Uint8Array, at: number): boolean {
  * break that ends a preprocessor directive) or not at all, each run one unit instead of one per
  * character.
  *
- * Most whitespace is there for people, so the pass first tries the trivial answer (the rule of
- * Hypothesis's shrinker: try a trivial value first): every run whose deletion cannot join two
- * tokens into one (see `looseRuns`) deleted at once, then the same without the runs that hold a
- * line break (they may end a directive or a statement). One test each; the first of them that is
- * interesting is kept, and ddmin then reduces the runs that remain as usual — so the result is
- * 1-minimal over runs either way, at a cost of at most two tests more than ddmin alone.
+ * Most whitespace is there for people, so the pass first tries the trivial answers (the rule of
+ * Hypothesis's shrinker: try a trivial value first): every run at its shortest at once, then every
+ * run whose deletion cannot join two tokens into one (see `looseRuns`) deleted at once, then the
+ * same without the runs that hold a line break (they may end a directive or a statement). One test
+ * each; the first of them that is interesting is kept, and ddmin then reduces the runs that remain
+ * as usual — so the result is 1-minimal over runs either way, at a cost of at most three tests more
+ * than ddmin alone.
  */
 export function ddminBlanks(): Pass {
   return rangePass(
