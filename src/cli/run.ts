@@ -477,6 +477,18 @@ function summarize(
         `${timeouts.retests ? `, ${timeouts.retests} re-tests after the timeout rose` : ""}` +
         `${s.killed ? `, ${s.killed} killed by a signal` : ""}.`,
     );
+    const passes = Object.entries(s.passes).filter(([, p]) => p.tests > 0 || p.bytesRemoved > 0);
+    if (passes.length > 0)
+      say(
+        `per pass (tests, bytes removed, time): ` +
+          passes
+            .map(
+              ([name, p]) =>
+                `${name} ${p.tests}, ${formatBytes(p.bytesRemoved)}, ${formatDuration(p.ms)}` +
+                (p.timeouts ? ` (${p.timeouts} timeouts, ${formatDuration(p.timeoutMs)})` : ""),
+            )
+            .join("; "),
+      );
   }
   const what = result.kind === "done" ? "Result" : "Best result so far";
   switch (delivery.kind) {

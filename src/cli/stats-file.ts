@@ -101,7 +101,12 @@ export async function writeStats(
     timeoutTotalMs: Math.round(summary.timeouts?.totalMs ?? 0),
     retests: summary.timeouts?.retests ?? 0,
     cache: s?.cache ?? null,
-    passes: s?.passes ?? {},
+    passes: Object.fromEntries(
+      Object.entries(s?.passes ?? {}).map(([name, pass]) => [
+        name,
+        { ...pass, ms: Math.round(pass.ms), timeoutMs: Math.round(pass.timeoutMs) },
+      ]),
+    ),
     options: optionsJson(options),
   };
   const bytes = new TextEncoder().encode(JSON.stringify(json, null, 2) + "\n");

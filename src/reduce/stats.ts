@@ -34,13 +34,23 @@ export interface PassStats {
   syntaxSkips: number;
   improvements: number;
   bytesRemoved: number;
+  /** Wall time from the pass's start to the last event it made, in ms. */
+  ms: number;
+  /** Its tests that timed out, and their time from start to end, in ms. */
+  timeouts: number;
+  timeoutMs: number;
 }
 
 /** Folds events into statistics; one instance per reduction. */
 export class StatsCollector {
   readonly stats: ReductionStats;
 
-  constructor(cache: CacheKind, inputBytes: number) {
+  /** `now` (ms) timestamps the events: the core has no clock, its listeners do. */
+  constructor(
+    cache: CacheKind,
+    inputBytes: number,
+    private readonly now: () => number = () => performance.now(),
+  ) {
     this.stats = {
       tests: 0,
       cacheHits: 0,
@@ -65,17 +75,34 @@ export class StatsCollector {
       syntaxSkips: 0,
       improvements: 0,
       bytesRemoved: 0,
+      ms: 0,
+      timeouts: 0,
+      timeoutMs: 0,
     });
   }
 
+  /** The pass under way and when it started; when each running test started. */
+  private current: { name: string; startedAt: number; before: number } | undefined;
+  private readonly testStarts = new Map<number, number>();
+
   readonly listener = (event: ReductionEvent): void => {
     const s = this.stats;
+    const at = this.now();
+    if (event.type === "pass")
+      this.current = { name: event.pass, startedAt: at, before: this.pass(event.pass).ms };
+    // A pass's time runs to its last event (the events name their pass; checks name none), added up
+    // when a pipeline runs the same pass twice.
+    const current = this.current;
+    if (current !== undefined && "pass" in event && event.pass === current.name)
+      this.pass(event.pass).ms = current.before + (at - current.startedAt);
     switch (event.type) {
       case "test-start":
         s.tests++;
         this.pass(event.pass).tests++;
+        this.testStarts.set(event.id, at);
         break;
       case "test-end":
+        this.testEnded(event.pass, event.id, event.outcome === "timeout", at);
         if (event.outcome === "timeout") s.timeouts++;
         else if (event.outcome === "killed") s.killed++;
         else if (event.outcome === "cancelled") s.cancelled++;
@@ -107,6 +134,16 @@ export class StatsCollector {
         break;
     }
   };
+
+  /** A test's end: a timed-out one counts in its pass's timeouts, with its time. */
+  private testEnded(pass: string, id: number, timedOut: boolean, at: number): void {
+    const started = this.testStarts.get(id);
+    this.testStarts.delete(id);
+    if (!timedOut) return;
+    const stats = this.pass(pass);
+    stats.timeouts++;
+    stats.timeoutMs += started === undefined ? 0 : at - started;
+  }
 
   /** One per cache (a shared one, or one per pass): lookups add up, peaks are the largest. */
   private cacheStats(c: CacheStats): void {
