@@ -355,7 +355,8 @@ function summarize(ending: Ending, runs: readonly SurvivorRun[]): EndingRow {
   for (const r of runs) {
     if (!asDocumented(r)) {
       failures.push(
-        `after ${r.delayMs} ms: exit ${r.code ?? r.signal}; ${r.stderr.trim().split("\n").pop() ?? ""}`,
+        // The last lines of whittle's stderr, not just the last: a crash's stack ends in Node's version.
+        `after ${r.delayMs} ms: exit ${r.code ?? r.signal}; ${r.stderr.trim().split("\n").slice(-12).join(" ⏎ ")}`,
       );
     }
     if (r.survivors.length) failures.push(`after ${r.delayMs} ms: survivors ${r.survivors.join(" ")}`);
