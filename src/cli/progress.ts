@@ -20,7 +20,14 @@ export interface ProgressState {
    */
   level?: { depth: number; nodes: number; tokens: number } | undefined;
   granularity: number;
+  /** The pass's place in the pipeline (from 1) and the pipeline's length, when known. */
+  passOf?: { index: number; count: number } | undefined;
+  /** Bytes the best lost in the last minute; undefined during the run's first minute. */
+  lastMinute?: number | undefined;
 }
+
+/** The window of "removed in the last minute". */
+export const RECENT_MS = 60_000;
 
 export function formatBytes(n: number): string {
   if (n < 10_000) return `${n} B`;
@@ -47,8 +54,9 @@ export function statusLine(s: ProgressState, elapsedMs: number): string {
   }
   const pct = s.originalBytes === 0 ? 100 : (100 * s.bytes) / s.originalBytes;
   const rate = elapsedMs > 0 ? (1000 * s.tests) / elapsedMs : 0;
+  const recent = s.lastMinute === undefined ? "" : `, −${formatBytes(s.lastMinute)} in the last min`;
   const parts = [
-    `${formatBytes(s.bytes)} of ${formatBytes(s.originalBytes)} (${pct.toFixed(1)}%)`,
+    `${formatBytes(s.bytes)} of ${formatBytes(s.originalBytes)} (${pct.toFixed(1)}%${recent})`,
     `${s.tests} tests (${rate.toFixed(1)}/s)`,
     `${s.cacheHits} cache hits`,
   ];
@@ -57,7 +65,8 @@ export function statusLine(s: ProgressState, elapsedMs: number): string {
   const where = s.level
     ? `, level ${s.level.depth} (${s.level.nodes} nodes; best: ${s.level.tokens} tokens)`
     : "";
-  parts.push(formatDuration(elapsedMs), `${s.pass}${where}, n=${s.granularity}`);
+  const place = s.passOf === undefined ? "" : ` (pass ${s.passOf.index}/${s.passOf.count})`;
+  parts.push(formatDuration(elapsedMs), `${s.pass}${place}${where}, n=${s.granularity}`);
   return parts.join(" · ");
 }
 
@@ -94,11 +103,16 @@ export class Progress {
   private ticker: { unref?(): unknown } | undefined;
   private readonly now: () => number;
 
+  /** The best's size at each improvement, as [time, bytes], oldest first (pruned to RECENT_MS). */
+  private readonly sizes: [number, number][] = [];
+
   constructor(
     private readonly mode: ProgressMode,
     originalBytes: number,
     private readonly out: NodeJS.WriteStream | { write(s: string): unknown; columns?: number },
     private readonly clock: ProgressClock = realClock,
+    /** The pipeline's pass names, in order, for "pass k/n". */
+    private readonly pipeline: readonly string[] = [],
   ) {
     this.now = () => clock.now();
     this.state = {
@@ -140,12 +154,17 @@ export class Progress {
       this.start = this.now();
     }
     switch (event.type) {
-      case "pass":
+      case "pass": {
         s.pass = event.pass;
         s.level = undefined;
+        // The first place from the current one on: a pipeline may name a pass twice.
+        const from = s.passOf?.index ?? 0;
+        const index = this.pipeline.indexOf(event.pass, from) + 1 || this.pipeline.indexOf(event.pass) + 1;
+        s.passOf = index > 0 ? { index, count: this.pipeline.length } : undefined;
         if (this.mode === "verbose")
           this.line(`${event.pass}: ${event.units} units, ${formatBytes(event.size)}`);
         break;
+      }
       case "level":
         s.level = { depth: event.level, nodes: event.nodes, tokens: event.tokens };
         if (this.mode === "verbose") {
@@ -179,6 +198,7 @@ export class Progress {
         }
         break;
       case "improved":
+        this.sizes.push([this.now(), s.bytes]);
         s.bytes = event.size;
         if (this.mode === "verbose") this.line(`improved: ${formatBytes(event.size)}`);
         break;
@@ -195,14 +215,26 @@ export class Progress {
     }
   }
 
+  /**
+   * The bytes the best lost in the RECENT_MS before `t`: its size then (before the first improvement
+   * since, or now) minus its size now; undefined while the reduction is younger than that.
+   */
+  private lastMinute(t: number): number | undefined {
+    if (t - this.start < RECENT_MS) return undefined;
+    while (this.sizes.length > 0 && this.sizes[0]![0] < t - RECENT_MS) this.sizes.shift();
+    return (this.sizes[0]?.[1] ?? this.state.bytes) - this.state.bytes;
+  }
+
   private printPlain(t: number): void {
     this.lastDraw = t;
+    this.state.lastMinute = this.lastMinute(t);
     this.out.write(`whittle: ${statusLine(this.state, t - this.start)}\n`);
   }
 
   private draw(t: number): void {
     this.lastDraw = t;
     const width = Math.max(20, (this.out.columns ?? 100) - 1);
+    this.state.lastMinute = this.lastMinute(t);
     const text = statusLine(this.state, t - this.start);
     // \r + erase-line redraws in place without scrolling.
     this.out.write(`\r\x1b[2K${text.length > width ? text.slice(0, width - 1) + "…" : text}`);

@@ -348,7 +348,13 @@ async function runReduction(
       throw new UsageError(`cannot write the output ${plan.outputName}: ${describeError(error)}`);
     }
   }
-  const progress = new Progress(mode, plan.input.length, io.stderr);
+  const progress = new Progress(
+    mode,
+    plan.input.length,
+    io.stderr,
+    undefined,
+    plan.pipeline.map((pass) => pass.name),
+  );
   const oracle = new CommandOracle({
     command: plan.command,
     fileName: plan.fileName,

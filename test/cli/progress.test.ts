@@ -188,3 +188,35 @@ test("during the initial check the line says what it waits for, and for how long
   assert.equal(log.length, 2);
   assert.match(log[1]!, /^whittle: checking .*waiting for the test for 10\.0 s \(limit 1 min 0 s\)\n$/);
 });
+
+test("the line names the pass's place in the pipeline and, after a minute, what the last minute removed", () => {
+  const clock = new FakeClock();
+  const live: string[] = [];
+  const pipeline = ["hdd:coarse", "ddmin:token", "ddmin:blank", "ddmin:token"];
+  const p = new Progress(
+    "live",
+    10_000,
+    { write: (s: string) => live.push(s), columns: 300 },
+    clock,
+    pipeline,
+  );
+  p.listener({ type: "pass", pass: "hdd:coarse", units: 40, size: 10_000 });
+  clock.advance(LIVE_TICK_MS);
+  assert.match(live.at(-1)!, /hdd:coarse \(pass 1\/4\)/);
+  clock.advance(9_000);
+  p.listener({ type: "improved", pass: "hdd:coarse", size: 6000, content: new Uint8Array(6000) });
+  assert.doesNotMatch(live.at(-1)!, /last min/, "not in the first minute");
+  clock.advance(40_000);
+  p.listener({ type: "pass", pass: "ddmin:token", units: 40, size: 6000 });
+  p.listener({ type: "improved", pass: "ddmin:token", size: 5000, content: new Uint8Array(5000) });
+  clock.advance(21_000); // t = 71 s: the improvement at 10 s is out of the window, the one at 50 s in it
+  assert.match(live.at(-1)!, /5000 B of 9\.8 KiB \(50\.0%, −1000 B in the last min\)/);
+  assert.match(live.at(-1)!, /ddmin:token \(pass 2\/4\)/);
+  p.listener({ type: "pass", pass: "ddmin:blank", units: 4, size: 5000 });
+  p.listener({ type: "pass", pass: "ddmin:token", units: 40, size: 5000 });
+  clock.advance(LIVE_TICK_MS);
+  assert.match(live.at(-1)!, /ddmin:token \(pass 4\/4\)/, "a pass named twice: its later place");
+  clock.advance(61_000);
+  assert.match(live.at(-1)!, /−0 B in the last min/);
+  p.finish();
+});
