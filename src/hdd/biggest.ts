@@ -117,7 +117,9 @@ function presentSizes(search: TreeSearch): Float64Array {
  * the first candidates of that sequence (LOOKAHEAD_PER_JOB per job) and tests them with
  * findInteresting: the first interesting in that order is committed, the pops before it are
  * replayed. That is what the sequential search tests, in the same order: the result does not
- * depend on -j. Returns whether any node was replaced.
+ * depend on -j. Returns whether any node was replaced. (Trying the top 8 disjoint nodes of the heap
+ * at once first, doubling on success and halving on failure, as Shrink Ray's cuts do, was measured on
+ * js-yaml-flow-error: 705 tests against 714 to the same 15,872 characters, not worth its code.)
  */
 export async function biggest(search: TreeSearch): Promise<boolean> {
   const tree = search.tree;
