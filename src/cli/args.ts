@@ -186,7 +186,7 @@ export function buildProgram(version: string): Command {
     .addOption(
       new Option(
         "--phase <phase>",
-        "a step of the pipeline, repeatable: prune, coarse, hoist, prune+hoist, hddr…, chain, each with * for a fixpoint; line, char, glyph, blank, token, hidden; rename, literal",
+        "a step of the pipeline, repeatable: prune, coarse, hoist, prune+hoist, hddr…, chain, biggest, each with * for a fixpoint; line, char, glyph, blank, token, hidden; rename, literal",
       ).argParser(repeatable),
     )
     .addOption(new Option("--no-squeeze", "keep chains of single-child tree nodes"))

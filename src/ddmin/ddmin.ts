@@ -38,11 +38,12 @@ export interface DdminOptions {
 /**
  * Where a candidate comes from: round r, subset or complement of part `index` at granularity n. Tree
  * passes use the same label, with `level` (the depth of the nodes tried), "empty" for the removal of
- * the single node of a level, and "hoist" for a hoisting candidate (`index` = its position in the scan).
+ * the single node of a level, "hoist" for a hoisting candidate (`index` = its position in the scan),
+ * and "replace" for one node replaced by the biggest phase (`index` = its position in the round).
  */
 export interface TestLabel {
   /** `rewrite`: a candidate of the rename or literal pass (tokens rewritten, not removed). */
-  readonly kind: CandidateRef["kind"] | "empty" | "hoist" | "rewrite";
+  readonly kind: CandidateRef["kind"] | "empty" | "hoist" | "replace" | "rewrite";
   readonly index: number;
   readonly round: number;
   readonly granularity: number;

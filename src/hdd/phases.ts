@@ -1,6 +1,7 @@
 import type { Pass } from "../passes/pass.js";
 import type { GlueCheck } from "../tree/raw.js";
 import type { Tree } from "../tree/tree.js";
+import { biggest } from "./biggest.js";
 import { sameKind, TreeSearch, type Compatibility } from "./search.js";
 
 /**
@@ -14,7 +15,10 @@ import { sameKind, TreeSearch, type Compatibility } from "./search.js";
  *   breadth-first or depth-first from the root; `-rev` suffixes visit the children last to first;
  * - `chain`: each chain of single compatible descendants (`[[[[x]]]]`) hoisted at once to its
  *   deepest link that works, in one test when the deepest does (TreeSearch.chains); not from the
- *   papers.
+ *   papers;
+ * - `biggest`: the largest nodes first, across levels, each replaced by its minimal replacement alone
+ *   (a max-heap by size in bytes, as in Perses and treereduce), until the largest left is small next to
+ *   the input (biggest.ts); not from the papers.
  */
 export const ALGORITHMS = [
   "prune",
@@ -26,6 +30,7 @@ export const ALGORITHMS = [
   "hddr-dfs",
   "hddr-dfs-rev",
   "chain",
+  "biggest",
 ] as const;
 export type Algorithm = (typeof ALGORITHMS)[number];
 
@@ -106,6 +111,7 @@ export function treePass(phase: Phase, frontEnd: TreeFrontEnd, compatible: Compa
 /** One run of an algorithm over the whole tree; whether it changed anything. */
 export async function runOnce(search: TreeSearch, algorithm: Algorithm, iteration: number): Promise<boolean> {
   if (algorithm === "chain") return search.chains();
+  if (algorithm === "biggest") return biggest(search);
   if (algorithm.startsWith("hddr")) {
     return hddr(search, iteration, !algorithm.includes("dfs"), algorithm.endsWith("-rev"));
   }

@@ -23,6 +23,7 @@ test("--grammar: the default pipeline (coarse HDD, hoisting, HDDH*, then the pol
   };
   assert.deepEqual(s.pipeline, [
     "hdd:chain",
+    "hdd:biggest",
     "hdd:coarse",
     "hdd:hoist*",
     "hdd:prune+hoist*",
@@ -31,6 +32,8 @@ test("--grammar: the default pipeline (coarse HDD, hoisting, HDDH*, then the pol
     "ddmin:blank",
   ]);
   assert.ok(s.passes["hdd:prune+hoist*"]!.tests > 0);
+  // An input under BIGGEST_MIN_INPUT: the default pipeline's biggest makes no test.
+  assert.equal(s.passes["hdd:biggest"]?.tests ?? 0, 0);
 
   // The tree phases ran ProbDD, the polish the run's algorithm (ddmin): the same phases named with
   // --phase run ddmin everywhere, or with --algorithm probdd ProbDD everywhere.

@@ -148,7 +148,7 @@ test("--language none and an explicit --atom reduce lines and characters, as bef
     "-q",
     "boom",
   ]);
-  assert.match(named.stderr, /reducing with hdd:chain, hdd:coarse, hdd:hoist\*/);
+  assert.match(named.stderr, /reducing with hdd:chain, hdd:biggest, hdd:coarse, hdd:hoist\*/);
 });
 
 test("an unknown extension is reduced as text, with one notice (none with -q)", async () => {
@@ -178,7 +178,7 @@ test("a syntax error in a file whose language was detected: its tree all the sam
     run.stderr,
     /broken\.json:1:\d+: syntax error: not json as tree-sitter's grammar reads it \(1 error in all\): reducing along its syntax all the same, each error region kept whole; --language none/,
   );
-  assert.match(run.stderr, /reducing with hdd:chain, hdd:coarse, hdd:hoist\*/);
+  assert.match(run.stderr, /reducing with hdd:chain, hdd:biggest, hdd:coarse, hdd:hoist\*/);
   assert.equal(run.stdout.toString().trim(), "87");
 });
 
@@ -243,4 +243,24 @@ test("a detected language's syntax error stops the run when tree phases are aske
   const start = await runWhittle([js, "--start", "program", "--", "true"]);
   assert.equal(start.code, 2);
   assert.match(start.stderr, /--start is for ANTLR grammars, but a\.js is JavaScript by its extension/);
+});
+
+test("the default pipeline runs biggest on an input of 64 KiB or more: the largest nodes go first", async () => {
+  const dir = scratch();
+  const input = join(dir, "big.json");
+  const pad = Array.from({ length: 40 }, (_, i) => `"${String(i).padStart(2, "0")}${"x".repeat(2000)}"`);
+  writeFileSync(input, `{"pad": [${pad.join(", ")}], "keep": "BUG"}\n`);
+  const stats = join(dir, "s.json");
+  const run = await runWhittle([input, "-o", "out.json", "--stats", stats, "-q", "--", "grep", "-q", "BUG"], {
+    cwd: dir,
+  });
+  assert.equal(run.code, 0, run.stderr);
+  // (The same result as without biggest: tree-sitter's pair has the replacement `"":0`.)
+  assert.equal(readFileSync(join(dir, "out.json"), "utf8").trim(), '{"":0,"": "BUG"}');
+  const s = JSON.parse(readFileSync(stats, "utf8")) as {
+    passes: Record<string, { tests: number; bytesRemoved: number }>;
+  };
+  // The pad array (80 KB) goes in biggest's first test or two, before coarse HDD's levels.
+  assert.ok(s.passes["hdd:biggest"]!.bytesRemoved > 80_000, JSON.stringify(s.passes));
+  assert.ok(s.passes["hdd:biggest"]!.tests <= 5, JSON.stringify(s.passes));
 });
