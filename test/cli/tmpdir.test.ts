@@ -74,7 +74,10 @@ exit $interesting`,
       run.stderr,
       new RegExp(`error: the temporary directory TMPDIR=${small} is full \\(no space left on the device\\)`),
     );
-    assert.match(run.stderr, /failed: \d+ B → \d+ B .*\n(?:.*per pass \(tests.*\n)?.*Best result so far in .*out\.txt/);
+    assert.match(
+      run.stderr,
+      /failed: \d+ B → \d+ B .*\n(?:.*per pass \(tests.*\n)?.*Best result so far in .*out\.txt/,
+    );
     assert.doesNotMatch(run.stderr, /internal error|^\s+at /m);
     assert.ok(
       readFileSync(count, "utf8").split("\n").length > 4,
