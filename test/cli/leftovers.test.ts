@@ -89,7 +89,7 @@ function userOrSkip(t: TestContext): User | undefined {
   const user = unprivileged();
   if (user === undefined) {
     t.skip(
-      "running as root and cannot switch to an unprivileged user (setpriv, nobody): cannot be shown here",
+      "running as root and cannot switch to an unprivileged user (setpriv, nobody) who can run this checkout: cannot be shown here",
     );
   }
   return user;

@@ -327,6 +327,9 @@ export function unprivileged(): { prefix: string[] } | undefined {
   const prefix = ["setpriv", `--reuid=${nobody}`, `--regid=${group}`, "--clear-groups"];
   const probe = spawnSync(prefix[0]!, [...prefix.slice(1), "id", "-u"], { encoding: "utf8" });
   if (probe.status !== 0 || Number(probe.stdout.trim()) !== nobody) return undefined;
+  // The checkout may sit where that user cannot read it (under /root): then it cannot run whittle.
+  const reads = spawnSync(prefix[0]!, [...prefix.slice(1), process.execPath, MAIN, "--version"]);
+  if (reads.status !== 0) return undefined;
   return { prefix };
 }
 
