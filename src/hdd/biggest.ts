@@ -1,6 +1,4 @@
 import { fullConfiguration } from "../ddmin/configuration.js";
-import { findInteresting } from "../ddmin/round.js";
-import type { CacheKey } from "../cache/index.js";
 import type { TreeSearch } from "./search.js";
 
 /**
@@ -159,43 +157,24 @@ export async function biggest(search: TreeSearch): Promise<boolean> {
       }
       if (candidates.length === 0) return changed;
       const base = search.edits;
-      const makeKey = (i: number): CacheKey =>
-        search.key(base.withRemoved(new Set([candidates[i]!])), fullConfiguration(0));
-      const prepared = new Map<number, CacheKey>();
-      const keyOf = (i: number): CacheKey => {
-        const key = prepared.get(i);
-        if (key === undefined) return makeKey(i);
-        prepared.delete(i);
-        return key;
-      };
-      const found = await findInteresting(
+      const found = await search.firstInteresting(
+        evaluator,
         candidates.length,
-        (i, signal) =>
-          evaluator.test(keyOf(i), signal, {
-            kind: "replace",
-            index: i,
-            round,
-            granularity: candidates.length,
-            level: tree.depth(candidates[i]!),
-          }),
-        {
-          jobs: search.options.jobs,
-          firstWins: search.options.firstWins,
-          signal: search.signal,
-          prepare: (i, nextIf) => {
-            if (i >= candidates.length) return false;
-            const key = makeKey(i);
-            prepared.set(i, key);
-            return evaluator.prepare(key, nextIf);
-          },
-        },
+        (i) => search.key(base.withRemoved(new Set([candidates[i]!])), fullConfiguration(0)),
+        (i) => ({
+          kind: "replace",
+          index: i,
+          round,
+          granularity: candidates.length,
+          level: tree.depth(candidates[i]!),
+        }),
       );
-      if (found < 0) {
+      if (found === undefined) {
         heap = ahead;
         continue;
       }
-      const node = candidates[found]!;
-      evaluator.commit(keyOf(found));
+      const node = candidates[found.index]!;
+      evaluator.commit(found.key);
       for (let id = heap.pop(); id !== node; id = heap.pop()) expand(heap, id);
       search.edits = base.remove([node]);
       total -= sizes[node]! - tree.replacement(node).length;

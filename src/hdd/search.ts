@@ -1,6 +1,6 @@
 import type { CacheKey } from "../cache/index.js";
 import { fullConfiguration, type Configuration } from "../ddmin/configuration.js";
-import type { DdminOptions } from "../ddmin/ddmin.js";
+import type { DdminOptions, TestLabel } from "../ddmin/ddmin.js";
 import { minimize } from "../ddmin/minimize.js";
 import { findInteresting } from "../ddmin/round.js";
 import type { PassEvaluator } from "../reduce/evaluator.js";
@@ -283,6 +283,40 @@ export class TreeSearch {
   }
 
   /**
+   * The first of `count` candidates that is interesting, tested through `evaluator` one at a time,
+   * or with the ddmin options' jobs in parallel (the deterministic mode keeps the first in order):
+   * its index and key, or undefined when none is. A prepared candidate's key is kept until its test,
+   * which then shares its bytes and hash; other keys are made when needed and not kept (a round may
+   * have thousands of candidates).
+   */
+  async firstInteresting(
+    evaluator: PassEvaluator,
+    count: number,
+    makeKey: (i: number) => CacheKey,
+    labelOf: (i: number) => TestLabel,
+  ): Promise<{ index: number; key: CacheKey } | undefined> {
+    const prepared = new Map<number, CacheKey>();
+    const keyOf = (i: number): CacheKey => {
+      const key = prepared.get(i);
+      if (key === undefined) return makeKey(i);
+      prepared.delete(i);
+      return key;
+    };
+    const found = await findInteresting(count, (i, signal) => evaluator.test(keyOf(i), signal, labelOf(i)), {
+      jobs: this.options.jobs,
+      firstWins: this.options.firstWins,
+      signal: this.signal,
+      prepare: (i, nextIf) => {
+        if (i >= count) return false; // nothing comes after the last candidate
+        const key = makeKey(i);
+        prepared.set(i, key);
+        return evaluator.prepare(key, nextIf);
+      },
+    });
+    return found < 0 ? undefined : { index: found, key: keyOf(found) };
+  }
+
+  /**
    * TMIN^χ over `nodes` (Fig. 6 and 8 of the hoisting paper): while some node δ of the level has a
    * hoistable descendant δ' of its current replacement t(δ) whose hoist keeps the input interesting,
    * take the first such (nodes in document order, candidates farthest first) and start over; stop
@@ -303,45 +337,18 @@ export class TreeSearch {
           for (const by of this.hoistables(current)) candidates.push([node, by]);
         }
         if (candidates.length === 0) return changed;
-        const makeKey = (i: number): CacheKey => {
-          const [node, by] = candidates[i]!;
-          return this.key(this.edits.hoist(mapping.get(node) ?? node, by), fullConfiguration(0));
-        };
-        // A prepared candidate's key is kept until its test, which then shares its bytes and hash;
-        // other keys are made when needed and not kept (a round may have thousands of candidates).
-        const prepared = new Map<number, CacheKey>();
-        const keyOf = (i: number): CacheKey => {
-          const key = prepared.get(i);
-          if (key === undefined) return makeKey(i);
-          prepared.delete(i);
-          return key;
-        };
-        const prepare = (i: number, nextIf: "not-interesting" | undefined): boolean => {
-          if (i >= candidates.length) return false; // nothing comes after the last hoist
-          const key = makeKey(i);
-          prepared.set(i, key);
-          return evaluator.prepare(key, nextIf);
-        };
-        const found = await findInteresting(
+        const found = await this.firstInteresting(
+          evaluator,
           candidates.length,
-          (i, signal) =>
-            evaluator.test(keyOf(i), signal, {
-              kind: "hoist",
-              index: i,
-              round,
-              granularity: candidates.length,
-              level,
-            }),
-          {
-            jobs: this.options.jobs,
-            firstWins: this.options.firstWins,
-            signal: this.signal,
-            prepare,
+          (i) => {
+            const [node, by] = candidates[i]!;
+            return this.key(this.edits.hoist(mapping.get(node) ?? node, by), fullConfiguration(0));
           },
+          (i) => ({ kind: "hoist", index: i, round, granularity: candidates.length, level }),
         );
-        if (found < 0) return changed;
-        const [node, by] = candidates[found]!;
-        evaluator.commit(keyOf(found));
+        if (found === undefined) return changed;
+        const [node, by] = candidates[found.index]!;
+        evaluator.commit(found.key);
         this.edits = this.edits.hoist(mapping.get(node) ?? node, by);
         mapping.set(node, by);
         changed = true;
