@@ -33,6 +33,11 @@ export interface DdminOptions {
    * uses only `ddStar` of these options and runs its tests one at a time.
    */
   readonly algorithm?: Algorithm;
+  /**
+   * With algorithm "adaptive": lists of at most this many units are reduced by ddmin instead (its
+   * complements and subsets remove units that only go together, which a scan of runs cannot).
+   */
+  readonly adaptiveAbove?: number;
 }
 
 /**

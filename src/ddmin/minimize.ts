@@ -1,18 +1,27 @@
 import type { Configuration } from "./configuration.js";
 import { ddmin, type DdminHooks, type DdminOptions, type DdminResult } from "./ddmin.js";
+import { adaptive } from "./adaptive.js";
 import { probdd } from "./probdd.js";
 
 /** The algorithms that reduce a list of units. */
-export const ALGORITHMS = ["ddmin", "probdd"] as const;
+export const ALGORITHMS = ["ddmin", "probdd", "adaptive"] as const;
 export type Algorithm = (typeof ALGORITHMS)[number];
 
-/** Reduces one list of units with the algorithm the options name: ddmin, or ProbDD. */
+/** Reduces one list of units with the algorithm the options name: ddmin, ProbDD, or adaptive deletion (adaptive.ts). */
 export function minimize(
   initial: Configuration | ArrayLike<number>,
   hooks: DdminHooks,
   options: DdminOptions,
 ): Promise<DdminResult> {
-  return options.algorithm === "probdd"
-    ? probdd(initial, hooks, { ddStar: options.ddStar })
-    : ddmin(initial, hooks, options);
+  switch (options.algorithm) {
+    case "probdd":
+      return probdd(initial, hooks, { ddStar: options.ddStar });
+    case "adaptive":
+      // Short lists go to ddmin (see DdminOptions.adaptiveAbove).
+      return initial.length <= (options.adaptiveAbove ?? 0)
+        ? ddmin(initial, hooks, options)
+        : adaptive(initial, hooks, options);
+    default:
+      return ddmin(initial, hooks, options);
+  }
 }

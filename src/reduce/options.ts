@@ -34,12 +34,16 @@ export const REDUCE_OPTIONS = {
   }),
   /**
    * What reduces each list of units (the atoms of a pass, the tokens, the nodes of one tree level):
-   * "ddmin", or "probdd" (probabilistic delta debugging, Wang et al. 2021: one test at a time; of
-   * the ddmin options below only ddStar applies to it).
+   * "ddmin", "probdd" (probabilistic delta debugging, Wang et al. 2021: one test at a time; of
+   * the ddmin options below only ddStar applies to it), or "adaptive" (each unit alone, left to
+   * right, growing runs that can go: ddmin/adaptive.ts; ddStar, jobs and firstWins apply).
    */
   algorithm: oneOf(ALGORITHMS, {
     default: "ddmin",
-    cli: { "--algorithm <name>": "what reduces each list of units: ddmin or probdd" },
+    cli: {
+      "--algorithm <name>":
+        "what reduces each list of units: ddmin, probdd, or adaptive (each unit alone, runs grown)",
+    },
   }),
   /** Order of the reduce cases. */
   strategy: oneOf(STRATEGIES, {

@@ -1,0 +1,151 @@
+/**
+ * Adaptive deletion (ddmin/adaptive.ts): one test per needed unit, runs of removable units in a
+ * logarithmic number of tests, 1-minimal results, the same answers with parallel jobs, and stopped
+ * runs keep the best.
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import fc from "fast-check";
+import { adaptive } from "../../src/ddmin/adaptive.js";
+import type { Configuration } from "../../src/ddmin/configuration.js";
+import { minimize } from "../../src/ddmin/minimize.js";
+import { resolveOptions } from "../../src/reduce/options.js";
+
+const needs =
+  (required: readonly number[]) =>
+  (c: Configuration): boolean => {
+    const s = new Set(c);
+    return required.every((r) => s.has(r));
+  };
+
+function counting(interesting: (c: Configuration) => boolean) {
+  const tested: number[][] = [];
+  return {
+    tested,
+    test: (c: Configuration): Promise<boolean> => {
+      tested.push(c.toArray());
+      return Promise.resolve(interesting(c));
+    },
+  };
+}
+
+const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
+
+test("when every unit is needed, each is tried alone once, left to right", async () => {
+  const hooks = counting(needs(range(30)));
+  const result = await adaptive(range(30), hooks, { ddStar: true, jobs: 1, firstWins: false });
+  assert.deepEqual(result.config.toArray(), range(30));
+  assert.equal(hooks.tested.length, 30);
+  assert.deepEqual(
+    hooks.tested.map((c) => range(30).find((u) => !c.includes(u))),
+    range(30),
+  );
+});
+
+test("a run of removable units goes in a logarithmic number of tests, then the scan goes on", async () => {
+  // Units 0…9 and 1,010…1,019 needed; the 1,000 between them go.
+  const required = [...range(10), ...range(10).map((i) => 1010 + i)];
+  const hooks = counting(needs(required));
+  const result = await adaptive(range(1020), hooks, { ddStar: true, jobs: 1, firstWins: false });
+  assert.deepEqual(result.config.toArray(), required);
+  // Two scans over the 20 needed units (the second removes nothing) plus the growth of the run.
+  assert.ok(hooks.tested.length <= 40 + 40, `${hooks.tested.length} tests`);
+  assert.ok(hooks.tested.length >= 40, `${hooks.tested.length} tests`);
+});
+
+test("results are interesting and 1-minimal, also for tests that are not monotone", async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 1, max: 50 }),
+      fc.uniqueArray(fc.integer({ min: 0, max: 49 }), { maxLength: 6 }),
+      fc.integer({ min: 0, max: 1000 }),
+      async (n, required, salt) => {
+        // Interesting: every required unit (below n) is there, and (not monotone) the size is not
+        // one the salt forbids, except for the full input.
+        const req = required.filter((r) => r < n);
+        const interesting = (c: Configuration): boolean =>
+          needs(req)(c) && (c.length === n || (c.length * 7 + salt) % 5 !== 0);
+        const result = await adaptive(
+          range(n),
+          { test: (c) => Promise.resolve(interesting(c)) },
+          {
+            ddStar: true,
+            jobs: 1,
+            firstWins: false,
+          },
+        );
+        const kept = result.config.toArray();
+        assert.ok(interesting(result.config));
+        for (const u of kept) {
+          const without = kept.filter((v) => v !== u);
+          const c = { length: without.length, [Symbol.iterator]: () => without[Symbol.iterator]() };
+          assert.ok(!interesting(c as unknown as Configuration), `removing ${u} alone is interesting`);
+        }
+      },
+    ),
+    { numRuns: 200 },
+  );
+});
+
+test("with parallel jobs the result and the commits are the sequential scan's", async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 1, max: 40 }),
+      fc.uniqueArray(fc.integer({ min: 0, max: 39 }), { maxLength: 8 }),
+      async (n, required) => {
+        const run = async (jobs: number): Promise<number[][]> => {
+          const commits: number[][] = [];
+          const interesting = needs(required.filter((r) => r < n));
+          await adaptive(
+            range(n),
+            {
+              test: (c, signal) =>
+                new Promise((resolve, reject) => {
+                  // Answers arrive out of order.
+                  const t = setTimeout(() => resolve(interesting(c)), (c.length * 7) % 3);
+                  signal.addEventListener("abort", () => {
+                    clearTimeout(t);
+                    reject(signal.reason);
+                  });
+                }),
+              commit: (c) => commits.push(c.toArray()),
+            },
+            { ddStar: true, jobs, firstWins: false },
+          );
+          return commits;
+        };
+        assert.deepEqual(await run(3), await run(1));
+      },
+    ),
+    { numRuns: 60 },
+  );
+});
+
+test("a stopped run returns the smallest configuration so far", async () => {
+  const controller = new AbortController();
+  let tests = 0;
+  const result = await adaptive(
+    range(100),
+    {
+      signal: controller.signal,
+      test: (c) => {
+        if (++tests === 5) controller.abort(new Error("stop"));
+        return Promise.resolve(c.length >= 90);
+      },
+    },
+    { ddStar: true, jobs: 1, firstWins: false },
+  );
+  assert.equal(result.kind, "stopped");
+  assert.ok(result.config.length < 100 && result.config.length >= 90);
+});
+
+test("minimize: algorithm adaptive hands lists of at most adaptiveAbove units to ddmin", async () => {
+  const options = { ...resolveOptions({ jobs: 1 }), algorithm: "adaptive" as const, adaptiveAbove: 16 };
+  const short = counting(needs([3, 9]));
+  await minimize(range(16), short, options);
+  const long = counting(needs([3, 9]));
+  await minimize(range(17), long, options);
+  // ddmin's first test over 16 units removes half of them; the scan's first removes unit 0 alone.
+  assert.equal(short.tested[0]!.length, 8);
+  assert.equal(long.tested[0]!.length, 16);
+});
