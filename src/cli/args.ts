@@ -168,7 +168,7 @@ export function buildProgram(version: string): Command {
     .addOption(
       new Option(
         "--allow-syntax-errors",
-        "parse with ANTLR's error recovery instead of stopping at a syntax error",
+        "parse the original with ANTLR's error recovery, without the notice that it has syntax errors",
       ),
     )
     .addOption(

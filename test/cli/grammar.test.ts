@@ -65,21 +65,30 @@ test("--phase 'prune*' is HDD*: Picireny's 1-tree-minimal result for this case",
   assert.equal(out.replace(/\s/g, ""), '{"":0,"":[0,87]}');
 });
 
-test("an original that does not parse: exit 2, naming the first syntax error; allowed with --allow-syntax-errors", async () => {
-  const { dir, test: t, env } = jsonObjArr87Case();
+test("an original the grammar rejects is reduced with ANTLR's error recovery, saying where the first error is", async () => {
+  const { dir, env } = jsonObjArr87Case();
   const bad = join(dir, "bad.json");
-  writeFileSync(bad, '{"a": [1, 2,, 87]}');
+  writeFileSync(bad, '{"a": [1, 2,, 87], "b": {"c": [true, false]}}');
+  // A parser bug that needs the double comma and 87.
+  const t = join(dir, "commas.sh");
+  writeFileSync(t, '#!/usr/bin/env bash\ngrep -q ",," "$1" && grep -q 87 "$1"\n');
+  chmodSync(t, 0o755);
   const run = await runWhittle([bad, "--grammar", GRAMMAR, "--test", t], { env });
-  assert.equal(run.code, 2);
-  assert.match(run.stderr, /bad\.json:1:13: syntax error at ","/);
-  const allowed = await runWhittle(
-    [bad, "--grammar", GRAMMAR, "--allow-syntax-errors", "-q", "--test", "true"],
-    {
-      env,
-    },
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(
+    run.stderr,
+    /bad\.json:1:13: syntax error at ",".* \(1 syntax error in all\): reducing along the grammar with ANTLR's error recovery/,
   );
-  // `true` accepts everything, the empty input included: the run ends at once, with a warning.
+  const out = readFileSync(join(dir, "bad.reduced.json"), "utf8").replace(/\s/g, "");
+  assert.ok(out.includes(",,") && out.includes("87") && out.length <= 8, out);
+  // --allow-syntax-errors: the same reduction, without the notice.
+  const allowed = await runWhittle(
+    [bad, "--grammar", GRAMMAR, "--allow-syntax-errors", "-o", join(dir, "b2.json"), "--test", t],
+    { env },
+  );
   assert.equal(allowed.code, 0, allowed.stderr);
+  assert.doesNotMatch(allowed.stderr, /error recovery/);
+  assert.equal(readFileSync(join(dir, "b2.json"), "utf8").replace(/\s/g, ""), out);
 });
 
 test("options that need a grammar are refused without one, and unknown phases are named", async () => {
