@@ -98,9 +98,10 @@ export const SUBSET_GRANULARITY = 16;
  * What reduces each list in the default pipeline's polish (unless --algorithm is given): adaptive
  * deletion (ddmin/adaptive.ts) for lists of more than SUBSET_GRANULARITY units, ddmin for shorter
  * ones. After the tree phases most tokens and characters are needed, and the scan tries each once
- * where ddmin's rounds try each about three times: on the shared cases, zeller-bug-c's token pass
- * took 59 tests instead of 190 for the same result, and the whole default 715 tests instead of
- * 1,033 with every result as small or smaller. Short lists keep ddmin: json-obj-arr-87's best result
+ * where ddmin's rounds try each about three times: on the shared cases (bench section efficiency,
+ * bench/results/2026-11-26-ac76869), zeller-bug-c's token pass took 59 tests instead of 189 and its
+ * glyph pass 17 instead of 66 for the same result, and the whole default 809 tests instead of 1,033
+ * with every result as small or smaller. Short lists keep ddmin: json-obj-arr-87's best result
  * (one token of 15 kept) needs a subset, and the scan left 16 non-whitespace characters instead of 2.
  */
 export const DEFAULT_POLISH_ALGORITHM: Algorithm = "adaptive";
