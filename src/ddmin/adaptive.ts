@@ -5,11 +5,18 @@
  * search of Hypothesis's shrinker, which Shrink Ray uses too). Not from the papers; Picire has no
  * counterpart.
  *
- * What it promises: the result is 1-minimal relative to the test (with `ddStar`, the last scan
- * removes nothing, so every unit was tried alone against the final list), like ddmin's. What it
- * costs: one test per unit when nothing can go (ddmin's complement and subset rounds spend about
- * three per unit then), plus O(log r) tests per run of r removable units. Where most units can go,
- * ddmin's halving is cheaper: this is for the passes whose units are mostly needed.
+ * When a whole scan removes nothing, neighbouring pairs are tried (units i and i+1 together), left to
+ * right: two units that can only go together (a key and its value, an opening and a closing token)
+ * are what ddmin's larger subsets find and single tries cannot. After a pair goes, the scans start
+ * again.
+ *
+ * What it promises: the result is 1-minimal relative to the test (the last scan of single units
+ * removed nothing, so every unit was tried alone against the final list), like ddmin's, and no two
+ * neighbouring units can go together. Without `ddStar` the scans stop after the first pass that
+ * changed something, as ddmin without DD* does. What it costs: two tests per unit when nothing can
+ * go (ddmin's complement and subset rounds spend about three per unit then), plus O(log r) tests per
+ * run of r removable units. Where most units can go, ddmin's halving is cheaper: this is for the
+ * passes whose units are mostly needed.
  *
  * Deterministic with parallel jobs: the single-unit tries from the scan's position are one round of
  * `findInteresting` (the lowest interesting position wins, as the sequential scan would have it);
@@ -42,6 +49,37 @@ export async function adaptive(
     hooks.commit?.(candidate);
     emit({ type: "reduced", round, kind: "complement", index: from, granularity: count, size: units.length });
     return true;
+  };
+  /** Neighbouring pairs, left to right, each pair that can go removed; whether any went. */
+  const pairScan = async (): Promise<boolean> => {
+    let changed = false;
+    let at = 0;
+    while (at + 1 < units.length) {
+      signal?.throwIfAborted();
+      const round = ++rounds;
+      emit({ type: "round", round, granularity: 2, size: units.length });
+      const candidates = new Map<number, Configuration>();
+      const candidateAt = (p: number): Configuration => {
+        let c = candidates.get(p);
+        if (!c) candidates.set(p, (c = without(at + p, 2)));
+        return c;
+      };
+      const found = await findInteresting(
+        units.length - 1 - at,
+        (p, s) => hooks.test(candidateAt(p), s, { kind: "complement", index: at + p, round, granularity: 2 }),
+        { jobs: options.jobs, firstWins: options.firstWins, ...(signal ? { signal } : {}) },
+      );
+      if (found < 0) break;
+      at += found;
+      const candidate = candidateAt(found);
+      units = candidate.toArray();
+      hooks.commit?.(candidate);
+      changed = true;
+      emit({ type: "reduced", round, kind: "complement", index: at, granularity: 2, size: units.length });
+      // The unit before the removed pair may now pair with the one after it.
+      at = Math.max(0, at - 1);
+    }
+    return changed;
   };
   try {
     for (let iteration = 0; ; iteration++) {
@@ -105,6 +143,7 @@ export async function adaptive(
         // The unit now at `at` was just tried alone and is needed: the scan goes on after it.
         if (lastSingleFailed) at++;
       }
+      if (!changed) changed = await pairScan();
       if (!options.ddStar || !changed) return { kind: "done", config: Configuration.of(units), rounds };
     }
   } catch (error) {

@@ -31,15 +31,36 @@ function counting(interesting: (c: Configuration) => boolean) {
 
 const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
 
-test("when every unit is needed, each is tried alone once, left to right", async () => {
+test("when every unit is needed, each is tried alone once, then each neighbouring pair, left to right", async () => {
   const hooks = counting(needs(range(30)));
   const result = await adaptive(range(30), hooks, { ddStar: true, jobs: 1, firstWins: false });
   assert.deepEqual(result.config.toArray(), range(30));
-  assert.equal(hooks.tested.length, 30);
+  assert.equal(hooks.tested.length, 30 + 29);
   assert.deepEqual(
-    hooks.tested.map((c) => range(30).find((u) => !c.includes(u))),
+    hooks.tested.slice(0, 30).map((c) => range(30).find((u) => !c.includes(u))),
     range(30),
   );
+  assert.deepEqual(
+    hooks.tested.slice(30).map((c) => range(30).filter((u) => !c.includes(u))),
+    range(29).map((i) => [i, i + 1]),
+  );
+});
+
+test("two neighbouring units that can only go together go as a pair", async () => {
+  // 0…19 needed but for 7 and 8, which must be both there or both gone (a key and its value).
+  const interesting = (c: Configuration): boolean => {
+    const s = new Set(c);
+    return range(20).every((u) => u === 7 || u === 8 || s.has(u)) && s.has(7) === s.has(8);
+  };
+  const hooks = counting(interesting);
+  const result = await adaptive(range(20), hooks, { ddStar: true, jobs: 1, firstWins: false });
+  assert.deepEqual(
+    result.config.toArray(),
+    range(20).filter((u) => u !== 7 && u !== 8),
+  );
+  // The scan of singles (20), pairs up to 7–8 (8), the pairs from 6–9 on (11), then singles and
+  // pairs again over the 18 units left.
+  assert.equal(hooks.tested.length, 20 + 8 + 11 + 18 + 17);
 });
 
 test("a run of removable units goes in a logarithmic number of tests, then the scan goes on", async () => {
@@ -48,8 +69,9 @@ test("a run of removable units goes in a logarithmic number of tests, then the s
   const hooks = counting(needs(required));
   const result = await adaptive(range(1020), hooks, { ddStar: true, jobs: 1, firstWins: false });
   assert.deepEqual(result.config.toArray(), required);
-  // Two scans over the 20 needed units (the second removes nothing) plus the growth of the run.
-  assert.ok(hooks.tested.length <= 40 + 40, `${hooks.tested.length} tests`);
+  // Two scans over the 20 needed units (the second removes nothing), the pairs of the last one,
+  // plus the growth of the run.
+  assert.ok(hooks.tested.length <= 40 + 19 + 40, `${hooks.tested.length} tests`);
   assert.ok(hooks.tested.length >= 40, `${hooks.tested.length} tests`);
 });
 
