@@ -2,6 +2,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import { BUILT_IN_LANGUAGES, languageTable, type BuiltInLanguage } from "../grammar/tree-sitter/index.js";
 import type { TreeTransforms } from "../tree/tree.js";
 import { EXIT } from "./exit.js";
+import { applyHelpGroups } from "./option-groups.js";
 import { reduceOptionsOf, reductionFlags, type CliReduceOptions } from "./reduce-flags.js";
 
 /** Everything the command line says, parsed and checked. */
@@ -78,6 +79,15 @@ option, or after "--"; every word from there on is the test's, options included.
 The language of INPUT comes from its extension (or its #! line): crash.js is reduced along the
 syntax of JavaScript. whittle --list-languages lists them; --language NAME chooses one, and
 --language none (or --atom) reduces lines and characters.
+
+Commands:
+  whittle INPUT … CMD                reduce INPUT (this page)
+  whittle tree FILE [--language L]   print FILE's syntax tree as whittle sees it
+
+Phases (--phase, repeatable; the default pipeline chooses them by itself):
+  tree:  prune, coarse, hoist, prune+hoist, hddr…, chain, biggest (each with * for a fixpoint)
+  text:  line, char, glyph (visible characters), blank (runs of whitespace), token, hidden
+  other: rename (consistent renaming), literal (numbers and strings shortened)
 
 Examples:
   whittle crash.js -- ./is-interesting.sh {}
@@ -194,7 +204,9 @@ export function buildProgram(version: string): Command {
     .addOption(new Option("--no-skip-unremovable", "also try nodes whose text equals their replacement"))
     .addOption(new Option("-q, --quiet", "print nothing but errors"))
     .addOption(new Option("-v, --verbose", "print every test and improvement"))
-    .addHelpText("after", EXAMPLES)
+    .addHelpText("after", EXAMPLES);
+  applyHelpGroups(program);
+  program
     .showHelpAfterError("(run whittle --help for usage)")
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });

@@ -12,7 +12,7 @@ import { buildProgram, parseArgs } from "../../src/cli/args.js";
 import { writeStats, type StatsSummary } from "../../src/cli/stats-file.js";
 import { DEFAULTS } from "../../src/index.js";
 import { OPTION_LIST, resolveOptions } from "../../src/reduce/options.js";
-import { REPO, runWhittle, scratch } from "../helpers/cli.js";
+import { runWhittle, scratch } from "../helpers/cli.js";
 
 /**
  * The flags that are not options of the reduction: files, the test, the oracle's --timeout, the
@@ -99,14 +99,6 @@ test("--help shows each flag of the table with its help line, and the default", 
   assert.ok(help.includes("--dd-star repeat ddmin until it removes nothing (DD*) (default: on)"));
   assert.ok(help.includes("-j, --jobs <n> tests run at once (default: available parallelism)"));
   assert.ok(help.includes('(choices: "line", "char", "both", default: "both")'));
-});
-
-test("the README lists every flag", () => {
-  const readme = readFileSync(join(REPO, "README.md"), "utf8");
-  const section = readme.slice(readme.indexOf("### Options"), readme.indexOf("### Exit codes"));
-  for (const option of buildProgram("0").options) {
-    assert.match(section, new RegExp(`\`[^\`]*${option.long!}(?![\\w-])`), option.flags);
-  }
 });
 
 test("a value an option does not accept is refused (exit 2), naming the flag as the user writes it", async () => {
