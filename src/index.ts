@@ -1,7 +1,7 @@
 /**
  * whittle: a test-case reducer. The public API: `reduce()` with its options, results and events,
  * the oracle types with `commandOracle()` for external tests, errors and outcomes. The algorithms'
- * building blocks are in `whittle/engine`.
+ * building blocks are in `whittle-reduce/engine`.
  */
 export { reduce, type ReduceResult, type ReduceRunOptions } from "./reduce/reduce.js";
 export { DEFAULTS, type ReduceOptions } from "./reduce/options.js";

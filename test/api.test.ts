@@ -10,7 +10,7 @@ import { findBash } from "../src/oracle/shell.js";
 import { scratch } from "./helpers/cli.js";
 
 test("the root exports reduce, its options and results, oracles, events, errors and outcomes — nothing else", async () => {
-  const root = await import("whittle");
+  const root = await import("whittle-reduce");
   assert.deepEqual(Object.keys(root).sort(), [
     "DEFAULTS",
     "InvalidOptionError",
@@ -24,8 +24,8 @@ test("the root exports reduce, its options and results, oracles, events, errors 
   ]);
 });
 
-test("whittle/engine holds the algorithms' building blocks", async () => {
-  const engine = await import("whittle/engine");
+test("whittle-reduce/engine holds the algorithms' building blocks", async () => {
+  const engine = await import("whittle-reduce/engine");
   for (const name of [
     "ddmin",
     "split",
@@ -40,14 +40,14 @@ test("whittle/engine holds the algorithms' building blocks", async () => {
 });
 
 test("deep imports of internals are blocked by the package's exports", async () => {
-  const internal: string = "whittle/dist/src/reduce/reduce.js";
+  const internal: string = "whittle-reduce/dist/src/reduce/reduce.js";
   await assert.rejects(import(internal), {
     code: "ERR_PACKAGE_PATH_NOT_EXPORTED",
   });
 });
 
 test("commandOracle() runs an external test for reduce()", async () => {
-  const { commandOracle, reduce } = await import("whittle");
+  const { commandOracle, reduce } = await import("whittle-reduce");
   const dir = scratch();
   const check = join(dir, "check.sh");
   writeFileSync(check, '#!/bin/sh\ngrep -q KEEP "$1"\n');

@@ -11,7 +11,8 @@
  * tree-sitter ^0.25.0). All of them count `startIndex` in UTF-16 code units of the string parsed.
  * The native `tree-sitter` binding is not used: its prebuilt binary does not load on Debian 12. The
  * languages' packages are described in languages.ts; whittle reads only their WASM and
- * `grammar.json`. Nothing is fetched at install or at run time.
+ * `grammar.json`, copied into `dist/languages` when whittle is built (bundle.ts), so the packages
+ * are needed to build only. Nothing is fetched at install or at run time.
  *
  * Tokens are tree-sitter's leaves, named and anonymous. Extras (comments, whitespace) are treated
  * like ANTLR's hidden channel: they are not nodes, and their bytes stay between the tokens as the
@@ -27,8 +28,7 @@
  * round (test/grammar/node-types.test.ts). Minimal replacements are shortest derivations (shortest.ts).
  */
 import { createRequire } from "node:module";
-import { readFileSync } from "node:fs";
-import { dirname, extname, join } from "node:path";
+import { dirname, extname } from "node:path";
 import { Language, Parser, type Node, type Tree as TsTree } from "web-tree-sitter";
 import { OutOfMemoryError, WhittleError } from "../../errors.js";
 import { checkTreeMemory, measureBudget, type MemoryShortfall } from "../../reduce/memory.js";
@@ -39,6 +39,7 @@ import { emptyRoot, type GlueCheck, type RawNode } from "../../tree/raw.js";
 import { NO_REPLACEMENTS, type Replacements } from "../../tree/replacements.js";
 import { ALL_TRANSFORMS, Tree, type TreeTransforms } from "../../tree/tree.js";
 import { groupChildren, type Group } from "../groups.js";
+import { BUNDLE_GRAMMAR, BUNDLE_WASM, bundledFile, bundledVersion, readBundled } from "./bundle.js";
 import { TsGrammar, type GrammarJson } from "./grammar-json.js";
 import { nodeGroups } from "./match.js";
 import { grammarLexicon } from "./lexicon.js";
@@ -79,7 +80,7 @@ export function languageTable(): string {
       name,
       spec.extensions.join(" "),
       spec.interpreters.join(" ") || "-",
-      `${spec.package} ${packageVersion(spec)}`,
+      `${spec.package} ${bundledVersion(name)}`,
     ]);
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
@@ -120,11 +121,12 @@ async function load(name: BuiltInLanguage): Promise<TreeSitterLanguage> {
   runtime ??= Parser.init();
   await runtime;
   const spec = languageSpec(name);
-  const root = packageRoot(spec);
-  const language = await Language.load(join(root, spec.wasm));
+  const wasm = bundledFile(name, BUNDLE_WASM);
+  readBundled(bundledFile(name, BUNDLE_GRAMMAR)); // a missing bundle is said plainly, before the runtime's own error
+  const language = await Language.load(wasm);
   const parser = new Parser();
   parser.setLanguage(language);
-  const json = JSON.parse(readFileSync(join(root, spec.dir, "src/grammar.json"), "utf8")) as GrammarJson;
+  const json = JSON.parse(readBundled(bundledFile(name, BUNDLE_GRAMMAR))) as GrammarJson;
   const grammar = new TsGrammar(json);
   const shortest = shortestRuleTexts(
     grammar,
@@ -135,17 +137,12 @@ async function load(name: BuiltInLanguage): Promise<TreeSitterLanguage> {
   return { name, spec, parser, grammar, shortest, lexicon: grammarLexicon(grammar, spec) };
 }
 
-/** The folder of the language's npm package. */
+/**
+ * The folder of the language's npm package (a devDependency): what the build copies from, and what
+ * tests compare with. Not used at run time.
+ */
 export function packageRoot(spec: LanguageSpec): string {
   return dirname(require.resolve(`${spec.package}/package.json`));
-}
-
-/** The version of the npm package that ships the language, as installed. */
-export function packageVersion(spec: LanguageSpec): string {
-  const json = JSON.parse(readFileSync(join(packageRoot(spec), "package.json"), "utf8")) as {
-    version: string;
-  };
-  return json.version;
 }
 
 export interface TreeSitterFrontEndOptions {

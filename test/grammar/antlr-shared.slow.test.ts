@@ -51,7 +51,7 @@ describe("shared grammars and inputs", () => {
     { grammar: "c", start: "compilationUnit", input: "zeller-bug-c/input.c" },
     // glibc's headers use `__restrict`, which this C grammar does not know: parsed with recovery.
     { grammar: "c", start: "compilationUnit", input: "hello-world-big-c/input.c", errors: true },
-    // The two JavaScript inputs: antlr-shared-js-*.test.ts.
+    // The two JavaScript inputs: antlr-shared-js-*.slow.test.ts.
   ];
   for (const c of cases) roundTripTest(c, grammar);
 
