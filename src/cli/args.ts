@@ -3,16 +3,20 @@ import { BUILT_IN_LANGUAGES, languageTable, type BuiltInLanguage } from "../gram
 import type { TreeTransforms } from "../tree/tree.js";
 import { EXIT } from "./exit.js";
 import { applyHelpGroups } from "./option-groups.js";
+import { parseDuration, parseTestCount, type RunLimitOptions } from "./limits.js";
 import { reduceOptionsOf, reductionFlags, type CliReduceOptions } from "./reduce-flags.js";
 
 /** Everything the command line says, parsed and checked. */
 export interface CliOptions {
+  /** The input file, or "-" for stdin. */
   input: string;
   /** The test command (argv) — from `-- CMD ARGS…` or `--test SCRIPT`. */
   command: string[];
   /** The options of the reduction (REDUCE_OPTIONS), passed to reduce() and recorded in --stats. */
   reduce: CliReduceOptions;
   timeoutMs: number | undefined;
+  /** --max-time and --max-tests. */
+  limits: RunLimitOptions;
   output: string | undefined;
   inPlace: boolean;
   stats: string | undefined;
@@ -89,11 +93,17 @@ Phases (--phase, repeatable; the default pipeline chooses them by itself):
   text:  line, char, glyph (visible characters), blank (runs of whitespace), token, hidden
   other: rename (consistent renaming), literal (numbers and strings shortened)
 
+INPUT "-" reads the input from stdin (all of it, before the reduction starts); its language then
+comes from --language or its #! line, and the result goes to -o FILE, or else to a new file
+stdin.reduced (stdin.reduced.1, … if taken; with --language, the language's extension follows) in
+the current directory.
+
 Examples:
   whittle crash.js -- ./is-interesting.sh {}
   whittle crash.js --test ./is-interesting.sh          (the script gets the path as $1)
   whittle bug.c -j 4 --atom line --timeout 10 -- /path/to/check.sh
   whittle big.json --in-place --stats stats.json -- node /abs/path/check.js {}
+  generate | whittle - --language c --max-time 10m -- ./check.sh
 
 Exit codes:
   0    done: the output holds a 1-minimal interesting input
@@ -102,6 +112,7 @@ Exit codes:
        missing, not a directory, not writable or full (if it fills up during the reduction, the
        output holds the best result so far)
   3    the original input is not interesting
+  4    stopped by --max-time or --max-tests: the output holds the best result so far
   130  interrupted (Ctrl-C / SIGTERM): the output holds the best result so far
   129  hang-up (SIGHUP, a closed terminal), 131 SIGQUIT (Ctrl-\\): likewise
 However whittle ends, even by kill -9, no test process and no temporary directory or file of the
@@ -122,9 +133,9 @@ function seconds(value: string): number {
 export function buildProgram(version: string): Command {
   const program = new Command("whittle")
     .description("Reduce a file to a minimal version that your test still finds interesting.")
-    .version(version, "--version")
+    .version(version, "-V, --version")
     .usage("[options] INPUT [options] (CMD [ARG...] | -- CMD [ARG...] | --test SCRIPT)")
-    .argument("[input]", "the file to reduce (never modified, unless --in-place)")
+    .argument("[input]", "the file to reduce (never modified, unless --in-place); - reads it from stdin")
     .argument("[command...]", "the test command and its arguments (after INPUT, or after --)")
     .addOption(new Option("--test <script>", "test script; gets the candidate's path as $1"));
   // The reduction's options come from their table (REDUCE_OPTIONS); the rest are the command line's own.
@@ -138,8 +149,20 @@ export function buildProgram(version: string): Command {
     )
     .addOption(
       new Option(
+        "--max-time <duration>",
+        "stop after this long (90s, 10m, 1h30m), keeping the best result so far: exit 4",
+      ).argParser(parseDuration),
+    )
+    .addOption(
+      new Option(
+        "--max-tests <n>",
+        "stop after n runs of the test (the initial check included), keeping the best result so far: exit 4",
+      ).argParser(parseTestCount),
+    )
+    .addOption(
+      new Option(
         "-o, --output <file>",
-        "where to write the result (default INPUT.reduced.EXT; - for stdout)",
+        "where to write the result (default INPUT.reduced.EXT, for stdin a new stdin.reduced; - for stdout)",
       ),
     )
     .addOption(new Option("--in-place", "reduce INPUT itself, after keeping INPUT.orig"))
@@ -280,6 +303,8 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
     throw new UsageError("give the test either after -- or with --test, not both");
   const testCommand: string[] = o.test !== undefined ? [o.test as string] : command;
   if (testCommand.length === 0) throw new UsageError("no test given: add -- CMD [ARG...] or --test SCRIPT");
+  if (o.inPlace && input === "-")
+    throw new UsageError("--in-place cannot reduce stdin (-): there is no file to write back");
   if (o.inPlace && o.output !== undefined)
     throw new UsageError("--in-place and --output cannot be used together");
   if (o.quiet && o.verbose) throw new UsageError("--quiet and --verbose cannot be used together");
@@ -288,6 +313,7 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
     command: testCommand,
     reduce: reduceOptionsOf(o),
     timeoutMs: o.timeout as number | undefined,
+    limits: { maxTimeMs: o.maxTime as number | undefined, maxTests: o.maxTests as number | undefined },
     output: o.output as string | undefined,
     inPlace: o.inPlace === true,
     stats: o.stats as string | undefined,

@@ -9,5 +9,7 @@ export const EXIT = {
   internal: 1,
   usage: 2,
   notInteresting: 3,
+  /** Stopped by --max-time or --max-tests: the output holds the best result so far. */
+  limit: 4,
   interrupted: 130,
 } as const;

@@ -35,6 +35,27 @@ export function formatBytes(n: number): string {
   return `${(n / 1024 / 1024).toFixed(1)} MiB`;
 }
 
+/**
+ * `part` as a percentage of `whole`, with one decimal, or more where one would round a share that is
+ * neither none nor all of `whole` to 0.0% or 100.0% (40 B of 111,504: 0.04%, not 0.0%).
+ */
+export function formatPercent(part: number, whole: number): string {
+  if (whole === 0 || part === whole) return "100.0%";
+  if (part === 0) return "0.0%";
+  const pct = (100 * part) / whole;
+  for (let digits = 1; digits <= 6; digits++) {
+    const text = pct.toFixed(digits);
+    if (Number(text) > 0 && Number(text) < 100) return `${text}%`;
+  }
+  return pct < 50 ? "<0.000001%" : ">99.999999%";
+}
+
+/** How much smaller `after` is than `before`, as "99.96%": 100% only for an empty result. */
+export function formatSaved(before: number, after: number): string {
+  if (before === 0) return "0.0%";
+  return formatPercent(before - after, before);
+}
+
 export function formatDuration(ms: number): string {
   if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
   const s = Math.round(ms / 1000);
@@ -52,11 +73,10 @@ export function statusLine(s: ProgressState, elapsedMs: number): string {
       `waiting for the test for ${formatDuration(elapsedMs)} (limit ${formatDuration(s.checkLimitMs)})`
     );
   }
-  const pct = s.originalBytes === 0 ? 100 : (100 * s.bytes) / s.originalBytes;
   const rate = elapsedMs > 0 ? (1000 * s.tests) / elapsedMs : 0;
   const recent = s.lastMinute === undefined ? "" : `, −${formatBytes(s.lastMinute)} in the last min`;
   const parts = [
-    `${formatBytes(s.bytes)} of ${formatBytes(s.originalBytes)} (${pct.toFixed(1)}%${recent})`,
+    `${formatBytes(s.bytes)} of ${formatBytes(s.originalBytes)} (${formatPercent(s.bytes, s.originalBytes)}${recent})`,
     `${s.tests} tests (${rate.toFixed(1)}/s)`,
     `${s.cacheHits} cache hits`,
   ];

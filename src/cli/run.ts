@@ -24,7 +24,8 @@ import {
   openRun,
   type RunScope,
 } from "./lifecycle.js";
-import { formatBytes, formatDuration, Progress, type ProgressMode } from "./progress.js";
+import { limitOf, RunLimits } from "./limits.js";
+import { formatBytes, formatDuration, formatSaved, Progress, type ProgressMode } from "./progress.js";
 import { reproduction } from "./shell.js";
 import { runTreeCommand } from "./tree-command.js";
 import { writeStats, type StatsSummary, type TimeoutSummary } from "./stats-file.js";
@@ -95,6 +96,7 @@ export async function runCli(
   }
 
   const controller = new AbortController();
+  const limits = new RunLimits(options.limits, controller);
   let interruptedBy: string | undefined;
   const removeHandlers = io.onInterrupt((signal) => {
     if (interruptedBy !== undefined) {
@@ -107,7 +109,8 @@ export async function runCli(
   let run: RunScope | undefined;
   try {
     run = openRun({ processWide: io.processWide === true });
-    const code = await reduceFile(options, io, controller.signal, say, run);
+    limits.start();
+    const code = await reduceFile(options, io, controller.signal, say, run, limits);
     return code === EXIT.interrupted ? interruptedExitCode(interruptedBy) : code;
   } catch (error) {
     if (error instanceof UsageError) {
@@ -123,6 +126,7 @@ export async function runCli(
     say(`internal error: ${describeInternalError(error)}`);
     return EXIT.internal;
   } finally {
+    limits.dispose();
     removeHandlers();
     const left = run?.close();
     if (left !== undefined) say(`warning: ${left}`);
@@ -143,6 +147,7 @@ async function reduceFile(
   signal: AbortSignal,
   say: Say,
   run: RunScope,
+  limits: RunLimits,
 ): Promise<number> {
   const plan = await planRun(o, run, o.quiet ? undefined : say);
   const mode: ProgressMode = o.quiet ? "quiet" : o.verbose ? "verbose" : io.stderr.isTTY ? "live" : "plain";
@@ -159,7 +164,7 @@ async function reduceFile(
   }
   let code: number | undefined;
   try {
-    code = await checkAndReduce(plan, mode, io, signal, say);
+    code = await checkAndReduce(plan, mode, io, signal, say, limits);
     return code;
   } finally {
     // Whatever the test did to the input (or the backup), it holds the original bytes again.
@@ -186,13 +191,15 @@ async function checkAndReduce(
   io: CliIo,
   signal: AbortSignal,
   say: Say,
+  limits: RunLimits,
 ): Promise<number> {
   const o = plan.options;
   const started = Date.now();
-  const initial = await initialCheck(plan, mode, io, signal);
+  const initial = await initialCheck(plan, mode, io, signal, limits);
   if (initial === "stopped") {
-    say("interrupted during the initial check; no output was written");
-    return EXIT.interrupted;
+    const limit = limitOf(signal.reason);
+    say(`${limit?.message ?? "interrupted"} during the initial check; no output was written`);
+    return limit ? EXIT.limit : EXIT.interrupted;
   }
   if (initial.outcome !== "interesting") {
     reportNotInteresting(say, plan, initial);
@@ -205,6 +212,7 @@ async function checkAndReduce(
     });
     return EXIT.notInteresting;
   }
+  limits.initialEnded();
   // --timeout fixes the limit; otherwise it adapts to the durations of the tests, starting from the
   // initial check's (timeout-policy.ts).
   const cpus = availableParallelism();
@@ -226,7 +234,9 @@ async function checkAndReduce(
     }
   }
 
-  const { result, writer, timeouts } = await runReduction(plan, mode, io, signal, say, timeoutPolicy);
+  const { result, writer, timeouts } = await runReduction(plan, mode, io, signal, say, timeoutPolicy, limits);
+  // The reduction is over: a limit no longer applies (to the wait for a FIFO's reader, say).
+  limits.dispose();
   const wallMs = Date.now() - started;
   const delivery = await withFifoWait(
     io,
@@ -236,7 +246,12 @@ async function checkAndReduce(
     (fifo) => deliverResult(plan.output, result.output, writer, io.stdout, plan.fallbackName, fifo),
   );
   await writeStatsOrSay(plan, say, io, signal, {
-    result: result.kind === "stopped" || signal.aborted ? "interrupted" : result.kind,
+    result: limits.reached
+      ? "limit"
+      : result.kind === "stopped" || signal.aborted
+        ? "interrupted"
+        : result.kind,
+    ...(limits.reached ? { limit: limits.reached.option } : {}),
     ...(result.kind === "failed" ? { error: describeError(result.error) } : {}),
     emptyIsInteresting: result.kind === "done" && result.emptyIsInteresting,
     inputBytes: plan.input.length,
@@ -249,8 +264,8 @@ async function checkAndReduce(
   });
   summarize(say, mode, plan, result, delivery, wallMs, timeouts);
   // A signal that came at any time, even after the reduction (while waiting for a FIFO's reader), is
-  // what the exit code says.
-  if (signal.aborted) return EXIT.interrupted;
+  // what the exit code says; a limit that stopped the run, exit 4.
+  if (signal.aborted) return limitOf(signal.reason) ? EXIT.limit : EXIT.interrupted;
   if (delivery.kind === "lost" || delivery.kind === "fallback") return EXIT.failed;
   // TMPDIR filled up (or vanished) during the reduction: the user's environment, like a usage error.
   if (result.kind === "failed" && result.error instanceof WhittleError && result.error.code === "tmpdir") {
@@ -289,6 +304,7 @@ async function initialCheck(
   mode: ProgressMode,
   io: CliIo,
   signal: AbortSignal,
+  limits: RunLimits,
 ): Promise<CommandRun | "stopped"> {
   const limitMs = plan.options.timeoutMs ?? INITIAL_CHECK_LIMIT_MS;
   const check = new CommandOracle({
@@ -304,12 +320,14 @@ async function initialCheck(
   const progress = new Progress(mode, plan.input.length, io.stderr);
   progress.checking(limitMs);
   try {
+    limits.initialStarting();
     const first = await check.run(plan.input, signal);
     // Stopped by Ctrl-Z while it ran, the check's duration is no measure of the test: its wall time
     // holds the pause, and its active time may be too short (a test that sleeps slept through the
     // pause). The adaptive timeout starts from it, so an interesting original is checked once more.
     if (first.outcome !== "interesting" || first.durationMs - first.activeMs < PAUSE_THAT_COUNTS_MS)
       return first;
+    limits.initialStarting();
     return await check.run(plan.input, signal);
   } catch (error) {
     if (signal.aborted) return "stopped";
@@ -331,6 +349,7 @@ async function runReduction(
   signal: AbortSignal,
   say: Say,
   timeoutPolicy: TimeoutPolicy | undefined,
+  limits: RunLimits,
 ): Promise<{ result: ReduceResult; writer: ResultWriter | undefined; timeouts: TimeoutSummary }> {
   const target = plan.output;
   let writer: ResultWriter | undefined;
@@ -376,6 +395,7 @@ async function runReduction(
       assumeInteresting: true,
       signal,
       onEvent: (event) => {
+        limits.listener(event);
         progress.listener(event);
         if (event.type === "improved") writer?.write(event.content);
       },
@@ -473,11 +493,15 @@ function summarize(
     say(`error: ${why}`);
   }
   if (mode !== "quiet" || result.kind !== "done" || delivery.kind !== "written") {
-    const saved = input.length === 0 ? 0 : 100 * (1 - result.output.length / input.length);
-    const how = result.kind === "done" ? "done" : result.kind === "stopped" ? "interrupted" : "failed";
+    const how =
+      result.kind === "done"
+        ? "done"
+        : result.kind === "stopped"
+          ? (limitOf(result.reason)?.message ?? "interrupted")
+          : "failed";
     say(
       `${how}: ${formatBytes(input.length)} → ${formatBytes(result.output.length)} ` +
-        `(${saved.toFixed(1)}% smaller) in ${formatDuration(wallMs)}; ${s.tests} tests, ${s.cacheHits} cache hits, ` +
+        `(${formatSaved(input.length, result.output.length)} smaller) in ${formatDuration(wallMs)}; ${s.tests} tests, ${s.cacheHits} cache hits, ` +
         `${s.syntaxSkips ? `${s.syntaxSkips} syntax skips, ` : ""}${s.iterations} rounds` +
         `${timeouts.runs ? `, ${timeouts.runs} timeouts (${formatDuration(timeouts.totalMs)})` : ""}` +
         `${timeouts.retests ? `, ${timeouts.retests} re-tests after the timeout rose` : ""}` +

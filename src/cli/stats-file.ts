@@ -18,7 +18,9 @@ export interface TimeoutSummary {
 
 /** What `--stats` records, on every way a run can end after the options were accepted. */
 export interface StatsSummary {
-  result: "done" | "interrupted" | "failed" | "not-interesting";
+  result: "done" | "interrupted" | "limit" | "failed" | "not-interesting";
+  /** With "limit": the option whose limit stopped the run. */
+  limit?: "--max-time" | "--max-tests";
   /** With "failed": what went wrong. */
   error?: string;
   /** The empty input was interesting (the test probably does not check the failure). */
@@ -81,6 +83,7 @@ export async function writeStats(
     whittle: { stats: STATS_FORMAT },
     result: summary.result,
     ...(summary.error !== undefined ? { error: summary.error } : {}),
+    ...(summary.limit !== undefined ? { limit: summary.limit } : {}),
     ...(summary.emptyIsInteresting ? { emptyIsInteresting: true } : {}),
     tests: s?.tests ?? 0,
     checks: (s?.checks ?? 0) + 1, // the initial check is made by the command itself

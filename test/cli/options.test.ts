@@ -20,9 +20,11 @@ import { runWhittle, scratch } from "../helpers/cli.js";
  * option, here.
  */
 const CLI_ONLY = [
-  "--version",
+  "-V, --version",
   "--test <script>",
   "--timeout <seconds>",
+  "--max-time <duration>",
+  "--max-tests <n>",
   "-o, --output <file>",
   "--in-place",
   "--stats <file>",

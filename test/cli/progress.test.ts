@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
+  formatPercent,
+  formatSaved,
   LIVE_TICK_MS,
   PLAIN_TICK_MS,
   Progress,
@@ -219,4 +221,15 @@ test("the line names the pass's place in the pipeline and, after a minute, what 
   clock.advance(61_000);
   assert.match(live.at(-1)!, /−0 B in the last min/);
   p.finish();
+});
+
+test("shares keep enough digits never to show 100% (or 0%) for a result that is not empty", () => {
+  assert.equal(formatSaved(111_504, 40), "99.96%");
+  assert.equal(formatSaved(111_504, 0), "100.0%");
+  assert.equal(formatSaved(1000, 250), "75.0%");
+  assert.equal(formatSaved(10_000_000, 1), "99.99999%");
+  assert.equal(formatSaved(0, 0), "0.0%");
+  assert.equal(formatPercent(40, 111_504), "0.04%");
+  assert.equal(formatPercent(111_504, 111_504), "100.0%");
+  assert.equal(formatPercent(111_500, 111_504), "99.996%");
 });
