@@ -16,6 +16,7 @@ import { formatBytes } from "./progress.js";
 import { UsageError, type CliOptions } from "./args.js";
 import { WhittleError } from "../errors.js";
 import type { RunScope } from "./lifecycle.js";
+import { freeStdinOutput, stageStdin, stdinFileName } from "./stdin-input.js";
 import {
   canonical,
   defaultOutputPath,
@@ -66,7 +67,13 @@ export interface RunPlan {
  * the statistics file — and refuses (UsageError, exit 2) any run that could not finish or that would
  * overwrite the input, its backup or the result.
  */
-export async function planRun(o: CliOptions, run: RunScope, say?: (text: string) => void): Promise<RunPlan> {
+export async function planRun(
+  o: CliOptions,
+  run: RunScope,
+  say?: (text: string) => void,
+  /** Where INPUT "-" is read from, and the signal that stops waiting for it. */
+  from: { stdin?: NodeJS.ReadableStream & { isTTY?: boolean }; signal?: AbortSignal } = {},
+): Promise<RunPlan> {
   let cwd: string;
   try {
     cwd = process.cwd();
@@ -74,8 +81,21 @@ export async function planRun(o: CliOptions, run: RunScope, say?: (text: string)
     throw new UsageError("the current directory no longer exists: cd to one that does and run whittle again");
   }
 
+  // INPUT "-": all of stdin, read now and kept as a file of the run (stdin-input.ts).
+  let given: string;
+  if (o.input === "-") {
+    const stdin = from.stdin ?? process.stdin;
+    if (stdin.isTTY === true) say?.("reading the input from stdin, up to its end (Ctrl-D)");
+    try {
+      given = await stageStdin(stdin, run.dir, stdinFileName(o.language), from.signal);
+    } catch (error) {
+      if (from.signal?.aborted) throw error;
+      throw new UsageError(`cannot read the input from stdin: ${(error as Error).message}`);
+    }
+  } else {
+    given = resolve(cwd, o.input);
+  }
   // The input: a readable regular file. In place, a symlink's target is what gets reduced.
-  const given = resolve(cwd, o.input);
   let inputPath = given;
   let input: Uint8Array;
   let inputLike: FileLikeness;
@@ -119,12 +139,10 @@ export async function planRun(o: CliOptions, run: RunScope, say?: (text: string)
   const command = [...o.command];
   command[0] = await CommandOracle.checkExecutable(o.command[0]!);
 
-  const output = await outputTarget(o, cwd, inputPath, inputLike);
-  const outputName = o.inPlace
-    ? o.input
-    : o.output === "-"
-      ? "stdout"
-      : (o.output ?? defaultOutputPath(o.input));
+  const defaultOutput =
+    o.input === "-" ? await freeStdinOutput(cwd, extname(given)) : defaultOutputPath(o.input);
+  const output = await outputTarget(o, cwd, inputPath, inputLike, defaultOutput);
+  const outputName = o.inPlace ? o.input : o.output === "-" ? "stdout" : (o.output ?? defaultOutput);
   if (!o.inPlace && output.kind !== "stdout" && (await sameFile(output.path, inputPath))) {
     throw new UsageError(
       `the output ${outputName} is the input itself; use --in-place to reduce the input (it keeps a backup)`,
@@ -442,10 +460,11 @@ async function outputTarget(
   cwd: string,
   inputPath: string,
   inputLike: FileLikeness,
+  defaultOutput: string,
 ): Promise<OutputTarget> {
   if (o.inPlace) return { kind: "file", path: inputPath, like: inputLike };
   if (o.output === "-") return { kind: "stdout" };
-  const name = o.output ?? defaultOutputPath(o.input);
+  const name = o.output ?? defaultOutput;
   const path = resolve(cwd, name);
   let s;
   try {

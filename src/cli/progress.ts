@@ -18,7 +18,10 @@ export interface ProgressState {
    * For tree passes: the level (depth) being worked on, its node count, and the size of the best in
    * tokens when the level started.
    */
-  level?: { depth: number; nodes: number; tokens: number } | undefined;
+  level?: { depth: number; nodes: number; tokens: number; levels?: number | undefined } | undefined;
+  /** The units (atoms, tokens, nodes of a level) of the list being reduced now, when known. */
+  units?: number | undefined;
+  /** ddmin's granularity; 0 until the pass's first round. */
   granularity: number;
   /** The pass's place in the pipeline (from 1) and the pipeline's length, when known. */
   passOf?: { index: number; count: number } | undefined;
@@ -56,6 +59,14 @@ export function formatSaved(before: number, after: number): string {
   return formatPercent(before - after, before);
 }
 
+/**
+ * Where in the tree a tree pass works: "level 4 of 9" (1-based, of the levels the best's tree has now)
+ * where the algorithm goes level by level, else the depth it works at (HDDr's queue).
+ */
+export function levelText(level: { depth: number; levels?: number | undefined }): string {
+  return level.levels !== undefined ? `level ${level.depth + 1} of ${level.levels}` : `depth ${level.depth}`;
+}
+
 export function formatDuration(ms: number): string {
   if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
   const s = Math.round(ms / 1000);
@@ -83,10 +94,13 @@ export function statusLine(s: ProgressState, elapsedMs: number): string {
   if (s.syntaxSkips > 0) parts.push(`${s.syntaxSkips} syntax skips`);
   if (s.timeouts > 0) parts.push(`${s.timeouts} timeouts`);
   const where = s.level
-    ? `, level ${s.level.depth} (${s.level.nodes} nodes; best: ${s.level.tokens} tokens)`
-    : "";
+    ? `, ${levelText(s.level)} (${s.level.nodes} nodes; best: ${s.level.tokens} tokens)`
+    : s.units !== undefined
+      ? `, ${s.units} units`
+      : "";
   const place = s.passOf === undefined ? "" : ` (pass ${s.passOf.index}/${s.passOf.count})`;
-  parts.push(formatDuration(elapsedMs), `${s.pass}${place}${where}, n=${s.granularity}`);
+  const n = s.granularity > 0 ? `, n=${s.granularity}` : "";
+  parts.push(formatDuration(elapsedMs), `${s.pass}${place}${where}${n}`);
   return parts.join(" · ");
 }
 
@@ -105,8 +119,10 @@ const realClock: ProgressClock = {
 
 /** A live line is redrawn at least this often, events or not, so its clock keeps moving. */
 export const LIVE_TICK_MS = 1000;
-/** A plain (log) line is printed this often. */
+/** A plain (log) line is printed this often, when something besides the clock changed. */
 export const PLAIN_TICK_MS = 5000;
+/** A log line that only the clock would change is printed again after this long, as a sign of life. */
+export const SAME_LINE_MS = 60_000;
 
 /**
  * Renders reduction events for a person. Live mode redraws one line in place on events (at most ~10
@@ -117,7 +133,9 @@ export const PLAIN_TICK_MS = 5000;
  */
 export class Progress {
   private readonly state: ProgressState;
-  private lastDraw = 0;
+  private lastDraw: number;
+  /** The last plain line without its clock, and when it was printed (see printPlain). */
+  private lastPlain: { key: string; at: number } | undefined;
   private drawn = false;
   private start: number;
   private ticker: { unref?(): unknown } | undefined;
@@ -146,6 +164,7 @@ export class Progress {
       granularity: 0,
     };
     this.start = this.now();
+    this.lastDraw = this.start;
     const every = mode === "live" ? LIVE_TICK_MS : mode === "plain" ? PLAIN_TICK_MS : undefined;
     if (every !== undefined) {
       this.ticker = clock.setInterval(() => this.onTimer(), every);
@@ -177,6 +196,8 @@ export class Progress {
       case "pass": {
         s.pass = event.pass;
         s.level = undefined;
+        s.units = event.units;
+        s.granularity = 0;
         // The first place from the current one on: a pipeline may name a pass twice.
         const from = s.passOf?.index ?? 0;
         const index = this.pipeline.indexOf(event.pass, from) + 1 || this.pipeline.indexOf(event.pass) + 1;
@@ -186,13 +207,20 @@ export class Progress {
         break;
       }
       case "level":
-        s.level = { depth: event.level, nodes: event.nodes, tokens: event.tokens };
+        s.level = { depth: event.level, nodes: event.nodes, tokens: event.tokens, levels: event.levels };
         if (this.mode === "verbose") {
-          this.line(`${event.pass}: level ${event.level}, ${event.nodes} nodes, best ${event.tokens} tokens`);
+          this.line(
+            `${event.pass}: ${levelText(s.level)}, ${event.nodes} nodes, best ${event.tokens} tokens`,
+          );
         }
         break;
       case "round":
         s.granularity = event.granularity;
+        s.units = event.size;
+        break;
+      case "reduced":
+      case "iteration":
+        s.units = event.size;
         break;
       case "test-start":
         s.tests++;
@@ -245,14 +273,32 @@ export class Progress {
     return (this.sizes[0]?.[1] ?? this.state.bytes) - this.state.bytes;
   }
 
+  /** Whether there is anything to show yet: the initial check, or a pass under way. */
+  private get showing(): boolean {
+    return this.state.checkLimitMs !== undefined || this.state.pass !== "-";
+  }
+
+  /**
+   * A log line, unless nothing but the clock changed since the last one, less than SAME_LINE_MS ago:
+   * a log of a slow test is then not a column of copies.
+   */
   private printPlain(t: number): void {
     this.lastDraw = t;
+    if (!this.showing) return;
     this.state.lastMinute = this.lastMinute(t);
+    // The initial check's line is about the clock ("waiting for the test for 10.0 s"): always shown.
+    const key =
+      this.state.checkLimitMs !== undefined
+        ? `${t}`
+        : statusLine({ ...this.state, lastMinute: undefined }, 0);
+    if (this.lastPlain?.key === key && t - this.lastPlain.at < SAME_LINE_MS) return;
+    this.lastPlain = { key, at: t };
     this.out.write(`whittle: ${statusLine(this.state, t - this.start)}\n`);
   }
 
   private draw(t: number): void {
     this.lastDraw = t;
+    if (!this.showing) return;
     const width = Math.max(20, (this.out.columns ?? 100) - 1);
     this.state.lastMinute = this.lastMinute(t);
     const text = statusLine(this.state, t - this.start);

@@ -149,7 +149,16 @@ async function reduceFile(
   run: RunScope,
   limits: RunLimits,
 ): Promise<number> {
-  const plan = await planRun(o, run, o.quiet ? undefined : say);
+  let plan: RunPlan;
+  try {
+    plan = await planRun(o, run, o.quiet ? undefined : say, { signal });
+  } catch (error) {
+    // Stopped while reading stdin (INPUT "-"): nothing was tested, nothing written.
+    if (!signal.aborted) throw error;
+    const limit = limitOf(signal.reason);
+    say(`${limit?.message ?? "interrupted"} while reading the input; no output was written`);
+    return limit ? EXIT.limit : EXIT.interrupted;
+  }
   const mode: ProgressMode = o.quiet ? "quiet" : o.verbose ? "verbose" : io.stderr.isTTY ? "live" : "plain";
   if (plan.notice !== undefined && mode !== "quiet") say(plan.notice);
 
@@ -225,7 +234,7 @@ async function checkAndReduce(
       : `adaptive (now ${formatDuration(timeoutPolicy!.limitMs())})`;
   if (mode !== "quiet") {
     say(
-      `${o.input}: ${formatBytes(plan.input.length)}, interesting (initial check ${formatDuration(initial.activeMs)}); ` +
+      `${o.input === "-" ? "stdin" : o.input}: ${formatBytes(plan.input.length)}, interesting (initial check ${formatDuration(initial.activeMs)}); ` +
         `reducing with ${plan.pipeline.map((p) => p.name).join(", ")} (${o.reduce.strategy}), timeout ${timeoutText}` +
         ` → ${plan.outputName}${o.inPlace ? " (in place)" : ""}`,
     );
@@ -550,11 +559,15 @@ function reportNotInteresting(say: Say, plan: RunPlan, run: CommandRun): void {
         ? `was killed by ${run.signal}`
         : `exited with code ${run.exitCode}`;
   say(
-    `error: the original input is not interesting: the test ${how}; it must exit 0 on ${plan.options.input}.`,
+    `error: the original input is not interesting: the test ${how}; it must exit 0 on ${plan.options.input === "-" ? "the input from stdin" : plan.options.input}.`,
   );
-  const repro = reproduction(plan.command, plan.fileName, plan.inputPath);
+  const fromStdin = plan.options.input === "-";
+  const repro = reproduction(plan.command, plan.fileName, fromStdin ? undefined : plan.inputPath);
   say(`the test ran as: ${repro.argv}`);
-  say(`in a fresh temporary directory holding a copy of the input as ${plan.fileName}. To reproduce:`);
+  say(
+    `in a fresh temporary directory holding a copy of the input as ${plan.fileName}. To reproduce` +
+      `${fromStdin ? " (with the same input on stdin)" : ""}:`,
+  );
   say(`  ${repro.script}`);
   const tail = run.outputTail.trimEnd();
   if (tail) {

@@ -117,9 +117,9 @@ export async function runOnce(search: TreeSearch, algorithm: Algorithm, iteratio
   }
   let changed = false;
   for (let level = 0; ; level++) {
-    const { nodes, tokens } = search.tagNodes(level);
+    const { nodes, tokens, levels } = search.tagNodes(level);
     if (nodes.length === 0) return changed;
-    search.emit({ type: "level", pass: search.pass, iteration, level, nodes: nodes.length, tokens });
+    search.emit({ type: "level", pass: search.pass, iteration, level, nodes: nodes.length, tokens, levels });
     if (algorithm !== "hoist") {
       if (await search.prune(nodes, level, algorithm === "coarse")) changed = true;
     }

@@ -89,10 +89,12 @@ export class TreeSearch {
    * The present nodes at depth `level` (HDD's TAGNODES), in document order, and how many of the
    * input's tokens are still present (the size in tokens; replacement texts are not counted).
    */
-  tagNodes(level: number): { nodes: number[]; tokens: number } {
+  tagNodes(level: number): { nodes: number[]; tokens: number; levels: number } {
     const { ids, depths, tokens } = this.presentNodes();
     this.#tokensOf = { edits: this.edits, tokens };
-    return { nodes: ids.filter((_, i) => depths[i] === level), tokens };
+    let deepest = -1;
+    for (const depth of depths) if (depth > deepest) deepest = depth;
+    return { nodes: ids.filter((_, i) => depths[i] === level), tokens, levels: deepest + 1 };
   }
 
   /**

@@ -16,7 +16,8 @@ export type ReductionEvent =
    * A tree pass starts on a level of the tree (its depth, from 0 at the root), with `nodes` nodes
    * to try; `iteration` counts the fixpoint rounds of a starred phase; `tokens` is the size of the
    * current best in tokens: how many of the tree's tokens are still there (the minimal
-   * replacements standing in for removed nodes are not counted).
+   * replacements standing in for removed nodes are not counted); `levels`, when the algorithm
+   * walks the tree level by level, is how many levels the current best's tree has.
    */
   | {
       readonly type: "level";
@@ -25,6 +26,7 @@ export type ReductionEvent =
       readonly level: number;
       readonly nodes: number;
       readonly tokens: number;
+      readonly levels?: number;
     }
   | {
       readonly type: "test-start";

@@ -5,6 +5,7 @@ import {
   formatSaved,
   LIVE_TICK_MS,
   PLAIN_TICK_MS,
+  SAME_LINE_MS,
   Progress,
   statusLine,
   type ProgressClock,
@@ -116,7 +117,7 @@ test("on a terminal the line is redrawn in place; in a log, plain lines come eve
   assert.ok(live.length > 5 && live.every((s) => s.startsWith("\r\x1b[2K")), "redrawn in place");
   assert.match(
     live.at(-2)!,
-    /250 B of 1000 B \(25\.0%\) · 20 tests .* 1 cache hits · 1 timeouts .* ddmin:line, n=4/,
+    /250 B of 1000 B \(25\.0%\) · 20 tests .* 1 cache hits · 1 timeouts .* ddmin:line, 10 units, n=4/,
   );
   assert.equal(live.at(-1), "\r\x1b[2K", "cleared at the end");
 
@@ -132,7 +133,7 @@ test("on a terminal the line is redrawn in place; in a log, plain lines come eve
   assert.deepEqual(quiet, []);
 });
 
-test("with no events at all, the live line keeps ticking once a second and the log line every 5 s", () => {
+test("with no events but a pass's start, the live line keeps ticking once a second; the log prints a line when something besides the clock changed, or a minute later", () => {
   const clock = new FakeClock();
   const live: string[] = [];
   const p = new Progress("live", 1000, { write: (s: string) => live.push(s), columns: 200 }, clock);
@@ -151,8 +152,18 @@ test("with no events at all, the live line keeps ticking once a second and the l
   const log: string[] = [];
   const q = new Progress("plain", 1000, { write: (s: string) => log.push(s) }, clock);
   clock.advance(3 * PLAIN_TICK_MS);
+  assert.deepEqual(log, [], "no pass yet: no '0 tests … n=0' line");
+  q.listener({ type: "pass", pass: "ddmin:line", units: 10, size: 1000 });
+  clock.advance(3 * PLAIN_TICK_MS);
+  assert.equal(log.length, 1, "the same line is not printed again");
+  assert.match(log[0]!, /^whittle: 1000 B of 1000 B \(100\.0%\) · 0 tests .* ddmin:line, 10 units\n$/);
+  q.listener({ type: "round", round: 1, granularity: 2, size: 10 });
+  clock.advance(PLAIN_TICK_MS);
+  assert.equal(log.length, 2);
+  assert.match(log[1]!, /ddmin:line, 10 units, n=2\n$/);
+  clock.advance(SAME_LINE_MS);
+  assert.equal(log.length, 3, "a sign of life after a minute of the same line");
   q.finish();
-  assert.equal(log.length, 3);
 });
 
 test("tree passes show the level they work on and the size in tokens", () => {
@@ -162,7 +173,11 @@ test("tree passes show the level they work on and the size in tokens", () => {
   p.listener({ type: "pass", pass: "hdd:prune*", units: 40, size: 100 });
   p.listener({ type: "level", pass: "hdd:prune*", iteration: 0, level: 3, nodes: 12, tokens: 30 });
   p.listener({ type: "improved", pass: "hdd:prune*", size: 60, content: new Uint8Array(60) });
-  assert.match(live.at(-1)!, /hdd:prune\*, level 3 \(12 nodes; best: 30 tokens\), n=/);
+  assert.match(live.at(-1)!, /hdd:prune\*, depth 3 \(12 nodes; best: 30 tokens\)$/, "HDDr: no level count");
+  p.listener({ type: "level", pass: "hdd:prune*", iteration: 0, level: 3, nodes: 12, tokens: 30, levels: 9 });
+  clock.t += 200; // the line is redrawn at most every 100 ms, but for improvements
+  p.listener({ type: "round", round: 1, granularity: 2, size: 12 });
+  assert.match(live.at(-1)!, /hdd:prune\*, level 4 of 9 \(12 nodes; best: 30 tokens\), n=2$/);
   p.listener({ type: "pass", pass: "ddmin:char", units: 60, size: 60 });
   p.listener({ type: "improved", pass: "ddmin:char", size: 50, content: new Uint8Array(50) });
   assert.doesNotMatch(live.at(-1)!, /level/, "a flat pass has no level");

@@ -87,7 +87,7 @@ test("HDDr, breadth-first and depth-first, forward and reversed, reaches the sam
   }
 });
 
-test("level events say the phase, the level, its node count and the size in tokens", async () => {
+test("level events say the phase, the level, the tree's levels, its node count and the size in tokens", async () => {
   const events: ReductionEvent[] = [];
   await reduce(Buffer.from(OBJ_ARR_87), shows87, {
     pipeline: phases("prune*"),
@@ -98,7 +98,8 @@ test("level events say the phase, the level, its node count and the size in toke
   assert.ok(levels.length >= 4);
   // The size in tokens: all of the input's at the start, never growing, and at the end of the last
   // iteration (which changes nothing) the tokens of the result.
-  const inputTokens = toyJson.parse(Buffer.from(OBJ_ARR_87)).tree.tokens.length;
+  const inputTree = toyJson.parse(Buffer.from(OBJ_ARR_87)).tree;
+  const inputTokens = inputTree.tokens.length;
   assert.deepEqual(levels[0], {
     type: "level",
     pass: "hdd:prune*",
@@ -106,8 +107,13 @@ test("level events say the phase, the level, its node count and the size in toke
     level: 0,
     nodes: 1,
     tokens: inputTokens,
+    levels: inputTree.maxDepth + 1,
   });
   assert.ok(levels.every((e) => e.nodes > 0));
+  // "level k of n": the levels of the best's tree now, never fewer than the level worked on.
+  assert.ok(
+    levels.every((e) => e.levels !== undefined && e.level < e.levels && e.levels <= inputTree.maxDepth + 1),
+  );
   const tokens = levels.map((e) => e.tokens);
   assert.ok(
     tokens.every((n, i) => i === 0 || n <= tokens[i - 1]!),

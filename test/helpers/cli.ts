@@ -29,18 +29,28 @@ export function scratch(prefix = "whittle-test-"): string {
 /** Runs the whittle command as a user would, in its own process. */
 export function runWhittle(
   args: readonly string[],
-  options: { cwd?: string; env?: Record<string, string>; onSpawn?: (pid: number) => void } = {},
+  options: {
+    cwd?: string;
+    env?: Record<string, string>;
+    onSpawn?: (pid: number) => void;
+    /** What whittle reads on stdin (otherwise stdin is closed: /dev/null). */
+    stdin?: string | Uint8Array;
+  } = {},
 ): Promise<CliRun> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [MAIN, ...args], {
       cwd: options.cwd ?? REPO,
       env: { ...process.env, ...options.env },
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: [options.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
     });
+    if (options.stdin !== undefined) {
+      child.stdin!.on("error", () => undefined); // whittle may end before it reads everything
+      child.stdin!.end(options.stdin);
+    }
     const out: Buffer[] = [];
     let err = "";
-    child.stdout.on("data", (d: Buffer) => out.push(d));
-    child.stderr.on("data", (d: Buffer) => (err += d.toString()));
+    child.stdout!.on("data", (d: Buffer) => out.push(d));
+    child.stderr!.on("data", (d: Buffer) => (err += d.toString()));
     child.on("error", reject);
     if (child.pid !== undefined) options.onSpawn?.(child.pid);
     child.on("close", (code, signal) =>
