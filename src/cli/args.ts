@@ -81,6 +81,12 @@ The language of INPUT comes from its extension (or its #! line): crash.js is red
 syntax of JavaScript. whittle --list-languages lists them; --language NAME chooses one, and
 --language none (or --atom) reduces lines and characters.
 
+Options can also come from a config file: whittle.config.json, .whittlerc, .whittlerc.json or a
+"whittle" key in package.json, the first found from INPUT's directory upward, or --config FILE.
+Its keys are the long options without "--" ("split-factor": 3, "dd-star": false) and "test", the
+test command as a list ("test": ["./check.sh", "{}"]); its relative paths are from its own
+directory; the command line wins. --print-config shows each option's value and source.
+
 Commands:
   whittle INPUT … CMD                reduce INPUT (this page)
   whittle tree FILE [--language L]   print FILE's syntax tree as whittle sees it
