@@ -6,7 +6,8 @@
  * The file's settings become command-line words placed before the user's own, so commander checks
  * them exactly as it checks flags, and whatever the command line sets wins.
  */
-import { dirname, isAbsolute, resolve } from "node:path";
+import { existsSync, statSync } from "node:fs";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 import { CommanderError, type Command, type Option } from "commander";
 import { lilconfigSync, type LilconfigResult } from "lilconfig";
 import { repeatable, UsageError } from "./args.js";
@@ -46,8 +47,6 @@ export interface Configured {
   program: Command;
   /** The test command: the command line's, or else the file's (relative paths resolved). */
   command: string[];
-  /** The file that was read, if any. */
-  file: string | undefined;
   /** The text --print-config prints. */
   describe(input: string | undefined): string;
 }
@@ -81,6 +80,7 @@ function unknownKey(key: string, keys: Map<string, Key>, program: Command): stri
     return `unknown key "${key}": write "${key.slice(3)}": false`;
   const short = program.options.find((o) => o.short === `-${key}`);
   if (short) return `unknown key "${key}": keys are the long names, "${short.long!.slice(2)}"`;
+  if (key === "input") return `"input" is not a setting: INPUT is given on the command line`;
   if (ACTIONS.has(key) || key === "no-config")
     return `"${key}" is an action of the command line, not a setting of a config file`;
   return `unknown key "${key}": a key is an option's long name without "--" (whittle --help), or "test"`;
@@ -161,8 +161,20 @@ function readConfig(from: string, file: string | undefined): LilconfigResult {
   } catch (error) {
     if (error instanceof UsageError) throw error;
     const e = error as NodeJS.ErrnoException;
+    e.path ??= file ?? firstNonFile(from);
     const why = { ENOENT: "no such file", EACCES: "permission denied", EISDIR: "a directory" }[e.code ?? ""];
-    throw new UsageError(`cannot read the config file ${e.path ?? file ?? from}: ${why ?? e.message}`);
+    throw new UsageError(`cannot read the config file ${e.path ?? from}: ${why ?? e.message}`);
+  }
+}
+
+/** The first search place from `from` upward that exists but is not a file (fs names no path for EISDIR). */
+function firstNonFile(from: string): string | undefined {
+  for (let dir = from; ; dir = dirname(dir)) {
+    for (const place of CONFIG_PLACES) {
+      const path = join(dir, place);
+      if (existsSync(path) && !statSync(path).isFile()) return path;
+    }
+    if (dirname(dir) === dir) return undefined;
   }
 }
 
@@ -255,7 +267,6 @@ export function applyConfigFile(
   return {
     program,
     command: useFile ? fileCommand! : [...command],
-    file: found?.filepath,
     describe(shownInput) {
       const rows: [string, string, Source][] = [];
       rows.push([

@@ -4,7 +4,7 @@
  * file is exit 2 naming the file and the key; --print-config tells where each setting came from.
  */
 import assert from "node:assert/strict";
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { REPO, runWhittle, scratch } from "../helpers/cli.js";
@@ -97,6 +97,7 @@ test("unknown keys, wrong types and invalid JSON are usage errors naming the fil
     [{ "no-squeeze": true }, /unknown key "no-squeeze": write "squeeze": false/],
     [{ j: 2 }, /unknown key "j": keys are the long names, "jobs"/],
     [{ frobnicate: 2 }, /unknown key "frobnicate"/],
+    [{ input: "x.txt" }, /"input" is not a setting/],
     [{ "dd-star": "no" }, /"dd-star" must be true or false, not string/],
     [{ phase: ["line", 3] }, /"phase" must be a string or a list of strings, not a list holding number/],
     [{ jobs: 0 }, /key "jobs": option '-j, --jobs <n>' argument '0' is invalid/],
@@ -112,6 +113,11 @@ test("unknown keys, wrong types and invalid JSON are usage errors naming the fil
     assert.ok(run.stderr.includes(`config file ${file}`), run.stderr);
     assert.match(run.stderr, message);
   }
+  rmSync(file);
+  mkdirSync(file);
+  const directory = await runWhittle([input, "--", "true"]);
+  assert.equal(directory.code, 2);
+  assert.match(directory.stderr, new RegExp(`cannot read the config file ${file}: a directory`));
   assert.ok(!existsSync(ran), "no test ran");
 });
 
