@@ -228,6 +228,7 @@ export function applyConfigFile(
         `config file ${file}: must hold a JSON object of settings, not ${describeType(config)}`,
       );
     const keys = keysOf(cli);
+    const setInFile = new Map<string, string>();
     for (const [key, value] of Object.entries(config)) {
       const where = `config file ${file}`;
       if (key === "test") {
@@ -238,6 +239,12 @@ export function applyConfigFile(
       if (spec === undefined) throw new UsageError(`${where}: ${unknownKey(key, keys, cli)}`);
       const [entry, shown] = wordsOf(key, spec, value, base, where);
       parseQuietly(fresh(), entry, `${where}: key "${key}"`);
+      if (value !== false && !(Array.isArray(value) && value.length === 0)) {
+        const rival = EXCLUSIVE.find((g) => g.includes(spec.attribute))?.find((a) => setInFile.has(a));
+        if (rival !== undefined && rival !== spec.attribute)
+          throw new UsageError(`${where}: "${setInFile.get(rival)}" and "${key}" cannot be combined`);
+        setInFile.set(spec.attribute, key);
+      }
       if (fromCli.has(spec.attribute) || dropped.has(spec.attribute)) continue;
       words.push(...entry);
       fromFile.set(spec.attribute, shown);

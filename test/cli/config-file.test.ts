@@ -101,6 +101,8 @@ test("unknown keys, wrong types and invalid JSON are usage errors naming the fil
     [{ "dd-star": "no" }, /"dd-star" must be true or false, not string/],
     [{ phase: ["line", 3] }, /"phase" must be a string or a list of strings, not a list holding number/],
     [{ jobs: 0 }, /key "jobs": option '-j, --jobs <n>' argument '0' is invalid/],
+    [{ quiet: true, verbose: true }, /"quiet" and "verbose" cannot be combined/],
+    [{ language: "c", grammar: ["G.g4"] }, /"language" and "grammar" cannot be combined/],
     [{ test: "./check.sh" }, /"test" must be a non-empty list of strings/],
     [["atom"], /must hold a JSON object of settings, not a list/],
     ['{"atom": "line",}', /invalid JSON/],
