@@ -178,6 +178,15 @@ function firstNonFile(from: string): string | undefined {
   }
 }
 
+/** The working directory, which relative paths are from; gone, it is a usage error (as in plan.ts). */
+function currentDirectory(): string {
+  try {
+    return process.cwd();
+  } catch {
+    throw new UsageError("the current directory no longer exists: cd to one that does and run whittle again");
+  }
+}
+
 /** Parses words with a program of its own that prints nothing; a refusal becomes a UsageError. */
 function parseQuietly(program: Command, words: string[], where: string): Command {
   program.configureOutput({
@@ -210,7 +219,9 @@ export function applyConfigFile(
   const named = cli.getOptionValue("config") as string | false | undefined;
   const input = cli.processedArgs[0] as string | undefined;
   const found =
-    named === false ? null : readConfig(resolve(input === undefined ? "." : dirname(input)), named);
+    named === false
+      ? null
+      : readConfig(resolve(currentDirectory(), input === undefined ? "." : dirname(input)), named);
 
   const fromCli = new Set(
     cli.options.map((o) => o.attributeName()).filter((a) => cli.getOptionValueSource(a) === "cli"),

@@ -4,10 +4,11 @@
  * file is exit 2 naming the file and the key; --print-config tells where each setting came from.
  */
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { REPO, runWhittle, scratch } from "../helpers/cli.js";
+import { MAIN, REPO, runWhittle, scratch } from "../helpers/cli.js";
 
 /**
  * A project: the config file at its root (written by the caller), a test script check.sh there that
@@ -155,4 +156,31 @@ test("--print-config prints each setting and where it came from, and runs no tes
   assert.equal(none.code, 0, none.stderr);
   assert.match(none.stdout.toString(), /^no config file \(--no-config\)\n/);
   assert.match(none.stdout.toString(), /^atom +"both" +default$/m);
+});
+
+test("searching from a relative INPUT in a deleted working directory is a usage error, not a crash", async () => {
+  const gone = scratch();
+  const run = await new Promise<{ code: number | null; stderr: string }>((done) => {
+    // The shell enters the directory, removes it, then starts whittle there.
+    const child = spawn(
+      "bash",
+      [
+        "-c",
+        `cd "${gone}" && rmdir "${gone}" && exec "$0" "$@"`,
+        process.execPath,
+        MAIN,
+        "in.txt",
+        "--",
+        "true",
+      ],
+      {
+        stdio: ["ignore", "ignore", "pipe"],
+      },
+    );
+    let stderr = "";
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.on("close", (code) => done({ code, stderr }));
+  });
+  assert.equal(run.code, 2, run.stderr);
+  assert.match(run.stderr, /current directory no longer exists/);
 });
