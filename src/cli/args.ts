@@ -1,6 +1,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { BUILT_IN_LANGUAGES, languageTable, type BuiltInLanguage } from "../grammar/tree-sitter/index.js";
 import type { TreeTransforms } from "../tree/tree.js";
+import { applyConfigFile } from "./config-file.js";
 import { EXIT } from "./exit.js";
 import { applyHelpGroups } from "./option-groups.js";
 import { parseDuration, parseTestCount, type RunLimitOptions } from "./limits.js";
@@ -83,6 +84,12 @@ option, or after "--"; every word from there on is the test's, options included.
 The language of INPUT comes from its extension (or its #! line): crash.js is reduced along the
 syntax of JavaScript. whittle --list-languages lists them; --language NAME chooses one, and
 --language none (or --atom) reduces lines and characters.
+
+Options can also come from a config file: whittle.config.json, .whittlerc, .whittlerc.json or a
+"whittle" key in package.json, the first found from INPUT's directory upward, or --config FILE.
+Its keys are the long options without "--" ("split-factor": 3, "dd-star": false) and "test", the
+test command as a list ("test": ["./check.sh", "{}"]); its relative paths are from its own
+directory; the command line wins. --print-config shows each option's value and source.
 
 Commands:
   whittle INPUT … CMD                reduce INPUT (this page)
@@ -227,6 +234,14 @@ export function buildProgram(version: string): Command {
     .addOption(new Option("--no-skip-unremovable", "also try nodes whose text equals their replacement"))
     .addOption(new Option("-q, --quiet", "print nothing but errors"))
     .addOption(new Option("-v, --verbose", "print every test and improvement"))
+    .addOption(
+      new Option(
+        "--config <file>",
+        'read options from this JSON file instead of searching for whittle.config.json, .whittlerc, .whittlerc.json or a "whittle" key in package.json from INPUT\'s directory upward',
+      ),
+    )
+    .addOption(new Option("--no-config", "read no config file"))
+    .addOption(new Option("--print-config", "print each option, its value and where it came from, and exit"))
     .addHelpText("after", EXAMPLES);
   applyHelpGroups(program);
   program
@@ -295,13 +310,16 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
     }
     throw error;
   }
-  const o = program.opts();
-  if (o.listLanguages === true) throw new InfoShown("languages listed", languageTable());
+  if (program.opts().listLanguages === true) throw new InfoShown("languages listed", languageTable());
+  // The config file's options come first; the command line's replace them (config-file.ts).
+  const configured = applyConfigFile(program, own, command, () => buildProgram(version));
   const [input] = program.processedArgs as [string | undefined];
+  if (program.opts().printConfig === true) throw new InfoShown("config printed", configured.describe(input));
+  const o = configured.program.opts();
   if (input === undefined) throw new UsageError("no INPUT file given");
   if (o.test !== undefined && command.length > 0)
     throw new UsageError("give the test either after -- or with --test, not both");
-  const testCommand: string[] = o.test !== undefined ? [o.test as string] : command;
+  const testCommand: string[] = o.test !== undefined ? [o.test as string] : configured.command;
   if (testCommand.length === 0) throw new UsageError("no test given: add -- CMD [ARG...] or --test SCRIPT");
   if (o.inPlace && input === "-")
     throw new UsageError("--in-place cannot reduce stdin (-): there is no file to write back");
@@ -322,14 +340,14 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
     grammar: (o.grammar as string[] | undefined) ?? [],
     format: o.format as string | undefined,
     language: o.language as BuiltInLanguage | "none" | undefined,
-    atomGiven: program.getOptionValueSource("atom") === "cli",
+    atomGiven: configured.program.getOptionValueSource("atom") === "cli",
     start: o.start as string | undefined,
     grammarHelpers: o.grammarHelpers as string | undefined,
     allowSyntaxErrors: o.allowSyntaxErrors === true,
     replacements: o.replacements as string | undefined,
     hoistCompatible: o.hoistCompatible as string | undefined,
     phases: (o.phase as string[] | undefined) ?? [],
-    algorithmGiven: program.getOptionValueSource("algorithm") === "cli",
+    algorithmGiven: configured.program.getOptionValueSource("algorithm") === "cli",
     transforms: transformsOf(o),
   };
 }

@@ -59,6 +59,10 @@ export const OPTION_GROUPS = [
     ],
   },
   {
+    heading: "Config file",
+    flags: ["--config", "--no-config", "--print-config"],
+  },
+  {
     heading: "Information",
     flags: ["--version", "--help"],
   },

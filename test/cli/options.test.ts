@@ -43,6 +43,9 @@ const CLI_ONLY = [
   "--no-skip-unremovable",
   "-q, --quiet",
   "-v, --verbose",
+  "--config <file>",
+  "--no-config",
+  "--print-config",
 ];
 
 /** Arguments and the values they give, for the options that take a value but have no list of choices. */
