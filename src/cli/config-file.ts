@@ -7,7 +7,7 @@
  * them exactly as it checks flags, and whatever the command line sets wins.
  */
 import { existsSync, statSync } from "node:fs";
-import { dirname, isAbsolute, join, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { CommanderError, type Command, type Option } from "commander";
 import { lilconfigSync, type LilconfigResult } from "lilconfig";
 import { repeatable, UsageError } from "./args.js";
@@ -143,11 +143,27 @@ function jsonLoader(path: string, content: string): unknown {
   }
 }
 
+/**
+ * A package.json met while searching: a project's own file, which says something to whittle only
+ * through a "whittle" key. One that does not parse is passed over (it may be the very input being
+ * reduced, a broken package.json that crashes a tool), not a reason to refuse the run.
+ */
+function searchedJsonLoader(path: string, content: string): unknown {
+  if (basename(path) !== "package.json") return jsonLoader(path, content);
+  try {
+    const json = JSON.parse(content.replace(/^\uFEFF/, "")) as unknown;
+    return typeof json === "object" && json !== null && !Array.isArray(json) ? json : {};
+  } catch {
+    return {};
+  }
+}
+
 /** Finds (from `from` upward) or loads (`file`) the config file; every failure is a UsageError naming it. */
 function readConfig(from: string, file: string | undefined): LilconfigResult {
+  const loader = file === undefined ? searchedJsonLoader : jsonLoader;
   const explorer = lilconfigSync("whittle", {
     searchPlaces: CONFIG_PLACES,
-    loaders: { ".json": jsonLoader, noExt: jsonLoader },
+    loaders: { ".json": loader, noExt: loader },
     ignoreEmptySearchPlaces: false,
     cache: false,
   });

@@ -62,6 +62,17 @@ test('a "whittle" key in package.json is a config file; a package.json without i
   assert.equal(result(input), "xBUGx\n");
 });
 
+test("a package.json that does not parse is passed over in the search: it may be the input itself", async () => {
+  const { dir, input } = project();
+  const broken = join(dir, "cases", "deep", "package.json");
+  writeFileSync(broken, '{"name": "p",, BUG\n');
+  write(join(dir, "cases", "package.json"), [1, 2]);
+  const run = await runWhittle([broken, "-q", "--language", "none", "--", join(dir, "check.sh")]);
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(readFileSync(join(dir, "cases", "deep", "package.reduced.json"), "utf8"), "BUG");
+  void input;
+});
+
 test("--config FILE reads that file and searches for no other", async () => {
   const { dir, input } = project();
   write(join(dir, "whittle.config.json"), { bogus: 1 });
