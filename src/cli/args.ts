@@ -21,6 +21,8 @@ export interface CliOptions {
   output: string | undefined;
   inPlace: boolean;
   stats: string | undefined;
+  /** --report: the HTML page of the run (cli/report-file.ts). */
+  report: string | undefined;
   quiet: boolean;
   verbose: boolean;
   /** Grammar-aware reduction: the ANTLR grammar files (a combined grammar, or lexer + parser). */
@@ -181,6 +183,12 @@ export function buildProgram(version: string): Command {
     )
     .addOption(
       new Option(
+        "--report <file>",
+        "write an HTML page of the run: size over time and tests, the passes, the result beside the original (kept up to date while running)",
+      ),
+    )
+    .addOption(
+      new Option(
         "--grammar <file>",
         "ANTLR v4 grammar file for tree reduction (repeat for lexer + parser)",
       ).argParser(repeatable),
@@ -335,6 +343,7 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
     output: o.output as string | undefined,
     inPlace: o.inPlace === true,
     stats: o.stats as string | undefined,
+    report: o.report as string | undefined,
     quiet: o.quiet === true,
     verbose: o.verbose === true,
     grammar: (o.grammar as string[] | undefined) ?? [],

@@ -12,6 +12,7 @@ import type { Pass } from "../passes/pass.js";
 import { Replacements } from "../tree/replacements.js";
 import { buildPipeline } from "./pipeline.js";
 import { mayHoldStats } from "./stats-file.js";
+import { checkReportPath } from "./report-file.js";
 import { formatBytes } from "./progress.js";
 import { UsageError, type CliOptions } from "./args.js";
 import { WhittleError } from "../errors.js";
@@ -21,8 +22,8 @@ import {
   canonical,
   defaultOutputPath,
   freeBackupName,
-  identity,
   likenessOf,
+  sameFile,
   whyNotWritable,
   type FileLikeness,
   type OriginalFile,
@@ -53,6 +54,8 @@ export interface RunPlan {
   /** With --in-place: where the original is kept. */
   readonly backupPath: string | undefined;
   readonly statsPath: string | undefined;
+  /** --report: where the HTML page of the run goes (cli/report-file.ts). */
+  readonly reportPath: string | undefined;
   /** The passes, in order: ddmin over atoms, or the tree phases of a grammar and their polish. */
   readonly pipeline: Pass[];
   /** With --grammar: the front-end, and how many syntax errors the original has (when allowed). */
@@ -199,6 +202,18 @@ export async function planRun(
     }
   }
 
+  const reportPath =
+    o.report === undefined
+      ? undefined
+      : await checkReportPath(o.report, cwd, [
+          ["the input", inputPath],
+          ["the input", given],
+          ["the output", output.kind === "stdout" ? undefined : output.path],
+          ["the backup of the input", backupPath],
+          ["the statistics file", statsPath],
+          ...backups.map((b): [string, string] => [`${b}, a backup of the input`, b]),
+        ]);
+
   return {
     options: o,
     run,
@@ -218,6 +233,7 @@ export async function planRun(
     fallbackName: basename(defaultOutputPath(inputPath)),
     backupPath,
     statsPath,
+    reportPath,
     pipeline,
     frontEnd,
     syntaxErrors,
@@ -506,13 +522,6 @@ async function existingBackups(inputs: readonly string[]): Promise<string[]> {
 async function sameFileAsAny(path: string, paths: readonly string[]): Promise<string | undefined> {
   for (const other of paths) if (await sameFile(path, other)) return other;
   return undefined;
-}
-
-/** Whether two paths name the same file: the same canonical path, or the same inode. */
-async function sameFile(a: string, b: string): Promise<boolean> {
-  if ((await canonical(a)) === (await canonical(b))) return true;
-  const [ia, ib] = [await identity(a), await identity(b)];
-  return ia !== undefined && ia === ib;
 }
 
 /**

@@ -29,6 +29,7 @@ import { formatBytes, formatDuration, formatSaved, Progress, type ProgressMode }
 import { reproduction } from "./shell.js";
 import { runTreeCommand } from "./tree-command.js";
 import { writeStats, type StatsSummary, type TimeoutSummary } from "./stats-file.js";
+import { openReport, type ReportFile } from "./report-file.js";
 
 /** The streams and process hooks the command uses, injectable for tests. */
 export interface CliIo {
@@ -171,11 +172,17 @@ async function reduceFile(
     }
     if (mode !== "quiet") say(`kept the original as ${plan.backupPath}`);
   }
+  const report = openReport(plan, say);
   let code: number | undefined;
+  let thrown: unknown;
   try {
-    code = await checkAndReduce(plan, mode, io, signal, say, limits);
+    code = await checkAndReduce(plan, mode, io, signal, say, limits, report);
     return code;
+  } catch (error) {
+    thrown = error;
+    throw error;
   } finally {
+    await report?.close(code, thrown);
     // Whatever the test did to the input (or the backup), it holds the original bytes again.
     await guardOriginal(plan, say);
     // In place, a run that ends at the initial check never touched the input: its backup goes again.
@@ -201,6 +208,7 @@ async function checkAndReduce(
   signal: AbortSignal,
   say: Say,
   limits: RunLimits,
+  report: ReportFile | undefined,
 ): Promise<number> {
   const o = plan.options;
   const started = Date.now();
@@ -243,9 +251,19 @@ async function checkAndReduce(
     }
   }
 
-  const { result, writer, timeouts } = await runReduction(plan, mode, io, signal, say, timeoutPolicy, limits);
+  const { result, writer, timeouts } = await runReduction(
+    plan,
+    mode,
+    io,
+    signal,
+    say,
+    timeoutPolicy,
+    limits,
+    report,
+  );
   // The reduction is over: a limit no longer applies (to the wait for a FIFO's reader, say).
   limits.dispose();
+  if (result.kind === "failed") report?.failed(describeError(result.error));
   const wallMs = Date.now() - started;
   const delivery = await withFifoWait(
     io,
@@ -359,6 +377,7 @@ async function runReduction(
   say: Say,
   timeoutPolicy: TimeoutPolicy | undefined,
   limits: RunLimits,
+  report: ReportFile | undefined,
 ): Promise<{ result: ReduceResult; writer: ResultWriter | undefined; timeouts: TimeoutSummary }> {
   const target = plan.output;
   let writer: ResultWriter | undefined;
@@ -406,6 +425,7 @@ async function runReduction(
       onEvent: (event) => {
         limits.listener(event);
         progress.listener(event);
+        report?.listener(event);
         if (event.type === "improved") writer?.write(event.content);
       },
     });
