@@ -140,7 +140,7 @@ export function renderSizeChart(c: SizeChart): string {
   });
   const sampled =
     every > 1
-      ? `<p class="note">${c.marks.length.toLocaleString("en")} improvements: every ${every}th is marked, and the last.</p>`
+      ? `<p class="note">${c.marks.length.toLocaleString("en")} improvements: one in ${every} is marked, and the last.</p>`
       : "";
   return (
     `<figure><figcaption>${escapeHtml(c.title)}</figcaption>` +
