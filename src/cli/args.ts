@@ -184,7 +184,7 @@ export function buildProgram(version: string): Command {
     .addOption(
       new Option(
         "--report <file>",
-        "write an HTML page of the run: size over time and tests, the passes, the result beside the original (kept up to date while running)",
+        "write an HTML page of the run (size charts, passes, the result beside the original), updated while running",
       ),
     )
     .addOption(

@@ -88,6 +88,7 @@ describe("the report in a real browser", () => {
     const stats = join(dir, "stats.json");
     const run = await runWhittle([
       join(FIXTURES, "mock", "input-100.txt"),
+      "--atom=line",
       "--timeout=60",
       "-q",
       `--stats=${stats}`,
