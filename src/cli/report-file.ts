@@ -92,6 +92,7 @@ function statusOf(code: number | undefined): ReportStatus {
   if (code === EXIT.done) return "done";
   if (code === EXIT.notInteresting) return "not-interesting";
   if (code === EXIT.interrupted) return "interrupted";
+  if (code === EXIT.limit) return "limit";
   return "failed";
 }
 

@@ -4,7 +4,7 @@ import { renderSideBySide } from "./side-by-side.js";
 import { escapeHtml, formatMs, formatSize } from "./text.js";
 
 /** How the run stands: under way, or how it ended. */
-export type ReportStatus = "running" | "done" | "interrupted" | "failed" | "not-interesting";
+export type ReportStatus = "running" | "done" | "interrupted" | "limit" | "failed" | "not-interesting";
 
 /** Everything on the page; rendering it is pure (no clock, no files). */
 export interface ReportPage {
@@ -31,6 +31,7 @@ const STATUS_TEXT: Record<ReportStatus, string> = {
   running: "running",
   done: "done",
   interrupted: "interrupted: the result is the best found before the stop",
+  limit: "stopped by --max-time or --max-tests: the result is the best found before the limit",
   failed: "failed: the result is the best found before the failure",
   "not-interesting": "not reduced: the original is not interesting",
 };
@@ -160,7 +161,7 @@ body{font:14px/1.45 system-ui,sans-serif;margin:24px auto;max-width:1100px;paddi
 h1{font-size:20px}h2{font-size:16px;margin-top:28px}
 .note{color:#666;font-size:12px}.error{color:#b00020}
 .status{font-weight:600}.status.running{color:#1f77b4}.status.done{color:#2ca02c}
-.status.interrupted,.status.failed,.status.not-interesting{color:#b00020}
+.status.interrupted,.status.limit,.status.failed,.status.not-interesting{color:#b00020}
 figure{margin:12px 0}figcaption{font-weight:600}
 svg.chart{width:100%;height:auto;max-width:900px;font-size:11px}
 .grid{stroke:#eee}.axis{stroke:#888}.tick{fill:#555}.label{fill:#333;font-size:12px}.unit{fill:#777}

@@ -128,6 +128,29 @@ describe("whittle --report", () => {
     assert.deepEqual(readdirSync(dir).sort(), ["out.txt", "r.html", "s.json", "slow.sh"]);
   });
 
+  test("a run stopped by --max-tests ends with its page", async () => {
+    const dir = scratch();
+    const report = join(dir, "r.html");
+    const stats = join(dir, "s.json");
+    const run = await runWhittle([
+      join(FIXTURES, "mock", "input-100.txt"),
+      "--atom=line",
+      "--timeout=60",
+      "-j1",
+      "--max-tests=12",
+      "-q",
+      `--stats=${stats}`,
+      `--report=${report}`,
+      `-o${join(dir, "out.txt")}`,
+      "--test",
+      join(FIXTURES, "mock", "oracle-a.sh"),
+    ]);
+    assert.equal(run.code, 4, run.stderr);
+    const html = readFileSync(report, "utf8");
+    assert.equal(statusOf(html), "limit");
+    assert.equal(marks(html, "by-time"), improvementsIn(JSON.parse(readFileSync(stats, "utf8")) as Stats));
+  });
+
   test("a run whose original is not interesting has a page too", async () => {
     const dir = scratch();
     const report = join(dir, "r.html");
