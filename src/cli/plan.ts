@@ -11,6 +11,7 @@ import { CommandOracle } from "../oracle/command.js";
 import type { Pass } from "../passes/pass.js";
 import { Replacements } from "../tree/replacements.js";
 import { buildPipeline } from "./pipeline.js";
+import { checkEventsTarget, type EventsTarget } from "./events-file.js";
 import { mayHoldStats } from "./stats-file.js";
 import { formatBytes } from "./progress.js";
 import { UsageError, type CliOptions } from "./args.js";
@@ -19,9 +20,10 @@ import type { RunScope } from "./lifecycle.js";
 import { freeStdinOutput, stageStdin, stdinFileName } from "./stdin-input.js";
 import {
   canonical,
+  sameFile,
+  sameFileAsAny,
   defaultOutputPath,
   freeBackupName,
-  identity,
   likenessOf,
   whyNotWritable,
   type FileLikeness,
@@ -53,6 +55,8 @@ export interface RunPlan {
   /** With --in-place: where the original is kept. */
   readonly backupPath: string | undefined;
   readonly statsPath: string | undefined;
+  /** With --events: where the events go. */
+  readonly events: EventsTarget | undefined;
   /** The passes, in order: ddmin over atoms, or the tree phases of a grammar and their polish. */
   readonly pipeline: Pass[];
   /** With --grammar: the front-end, and how many syntax errors the original has (when allowed). */
@@ -199,6 +203,18 @@ export async function planRun(
     }
   }
 
+  const events =
+    o.events === undefined
+      ? undefined
+      : await checkEventsTarget(o.events, cwd, {
+          inputs: [inputPath, given],
+          output: output.kind === "stdout" ? undefined : output.path,
+          outputIsStdout: output.kind === "stdout",
+          backup: backupPath,
+          backups,
+          stats: statsPath,
+        });
+
   return {
     options: o,
     run,
@@ -218,6 +234,7 @@ export async function planRun(
     fallbackName: basename(defaultOutputPath(inputPath)),
     backupPath,
     statsPath,
+    events,
     pipeline,
     frontEnd,
     syntaxErrors,
@@ -500,19 +517,6 @@ async function existingBackups(inputs: readonly string[]): Promise<string[]> {
     }
   }
   return [...found];
-}
-
-/** The first of `paths` that names the same file as `path` (see sameFile), if any. */
-async function sameFileAsAny(path: string, paths: readonly string[]): Promise<string | undefined> {
-  for (const other of paths) if (await sameFile(path, other)) return other;
-  return undefined;
-}
-
-/** Whether two paths name the same file: the same canonical path, or the same inode. */
-async function sameFile(a: string, b: string): Promise<boolean> {
-  if ((await canonical(a)) === (await canonical(b))) return true;
-  const [ia, ib] = [await identity(a), await identity(b)];
-  return ia !== undefined && ia === ib;
 }
 
 /**

@@ -147,6 +147,7 @@ export async function reduce(
           signal,
           emit: passEmit,
         });
+        passEmit({ type: "pass-end", pass: pass.name, size: best.length, outcome: outcome.kind });
         if (outcome.kind === "stopped") {
           stopped = { reason: outcome.reason };
           break;
