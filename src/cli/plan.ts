@@ -15,7 +15,6 @@ import { checkEventsTarget, type EventsTarget } from "./events-file.js";
 import { mayHoldStats } from "./stats-file.js";
 import { formatBytes } from "./progress.js";
 import { UsageError, type CliOptions } from "./args.js";
-import { WhittleError } from "../errors.js";
 import type { RunScope } from "./lifecycle.js";
 import { freeStdinOutput, stageStdin, stdinFileName } from "./stdin-input.js";
 import {
@@ -440,19 +439,10 @@ export async function treeSetup(
           grammarHelpers: o.grammarHelpers === undefined ? undefined : resolve(cwd, o.grammarHelpers),
           ...common,
         });
-  // An original the grammar rejects is reduced with ANTLR's error recovery (as every candidate is
-  // parsed) instead of ending the run: measured on the shared JSON cases with syntax errors
-  // (json-extra-comma, json-invalid-escape), stopping left the user nothing, recovery reached 6 and
-  // 3 non-whitespace characters; an original without errors is parsed exactly as before.
-  let syntaxErrors: number;
-  try {
-    syntaxErrors = frontEnd.checkOriginal(input, o.allowSyntaxErrors);
-  } catch (error) {
-    if (!(error instanceof WhittleError) || error.code !== "syntax") throw error;
-    syntaxErrors = frontEnd.checkOriginal(input, true);
-    const first = error.message.split("\n")[0]!;
-    notice = `${first} (${syntaxErrors} syntax error${syntaxErrors === 1 ? "" : "s"} in all): reducing along the grammar with ANTLR's error recovery all the same (--allow-syntax-errors says so ahead)`;
-  }
+  // An original the grammar rejects is reduced with ANTLR's error recovery, with a notice.
+  const { syntaxErrors, firstError } = frontEnd.checkOriginalRecovering(input, o.allowSyntaxErrors);
+  if (firstError !== undefined)
+    notice = `${firstError} (${syntaxErrors} syntax error${syntaxErrors === 1 ? "" : "s"} in all): reducing along the grammar with ANTLR's error recovery all the same (--allow-syntax-errors says so ahead)`;
   return { frontEnd, compatible, syntaxErrors, notice };
 }
 
