@@ -37,7 +37,7 @@ function commandTest(dir: string): string {
 }
 
 test('reduce() with language "javascript" gives the command\'s default result on the same input and test', async () => {
-  const { reduce } = await import("whittle");
+  const { reduce } = await import("whittle-reduce");
   const dir = scratch();
   const input = join(dir, "crash.js");
   writeFileSync(input, SOURCE);
@@ -63,7 +63,7 @@ test('reduce() with language "javascript" gives the command\'s default result on
 // With an ANTLR grammar the syntax filter's "auto" weighs a parse against a test's time, which a
 // command's test and an in-process oracle do not share: both check every candidate here.
 test("reduce() with an ANTLR grammar gives the command's --grammar result", async () => {
-  const { reduce } = await import("whittle");
+  const { reduce } = await import("whittle-reduce");
   const dir = scratch();
   const json = '{"name": "x", "list": [1, 2, 87, 4], "nested": {"deep": [true, null]}}\n';
   const input = join(dir, "in.json");
@@ -94,7 +94,7 @@ test("reduce() with an ANTLR grammar gives the command's --grammar result", asyn
 });
 
 test("reduce() refuses unknown options and values of the wrong type at once, naming the key, before any test", async () => {
-  const { reduce, InvalidOptionError } = await import("whittle");
+  const { reduce, InvalidOptionError } = await import("whittle-reduce");
   let tests = 0;
   const oracle = (): boolean => (tests++, true);
   const input = Buffer.from("a\nb\n");
@@ -138,7 +138,7 @@ test("reduce() refuses unknown options and values of the wrong type at once, nam
 });
 
 test('reduce() with language "javascript" refuses an original with syntax errors, as --language does', async () => {
-  const { reduce, WhittleError } = await import("whittle");
+  const { reduce, WhittleError } = await import("whittle-reduce");
   await assert.rejects(
     reduce(Buffer.from("function (\n"), () => true, { language: "javascript" }),
     (error: unknown) => error instanceof WhittleError && error.code === "syntax",

@@ -324,8 +324,10 @@ function openEventsFile(path: string): number {
   }
 }
 
-/** Writes all of `line` (a pipe or FIFO may take part of it at a time). */
+/** Writes all of `line` (a pipe or FIFO may take part of a long line at a time). */
 function writeAll(fd: number, line: string): void {
+  const written = writeSync(fd, line);
+  if (written === Buffer.byteLength(line)) return;
   const bytes = Buffer.from(line, "utf8");
-  for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at);
+  for (let at = written; at < bytes.length; ) at += writeSync(fd, bytes, at);
 }

@@ -4,6 +4,7 @@
  * follows the run live, and the files whittle keeps are never its target.
  */
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
@@ -234,4 +235,35 @@ test("--events never names a file whittle keeps: the input, the output, a backup
   assert.equal(readFileSync(join(dir, "in.txt.orig"), "utf8"), "an earlier backup\n");
   assert.equal(readFileSync(join(dir, "notes.txt"), "utf8"), "someone's notes\n");
   assert.ok(!existsSync(output));
+});
+
+test("--events when the original is not interesting: start, the check, and an end with exit 3", async () => {
+  const dir = scratch();
+  const input = join(dir, "in.txt");
+  writeFileSync(input, "nothing here\n");
+  const oracle = join(dir, "t.sh");
+  writeFileSync(oracle, '#!/bin/sh\ngrep -q KEEP "$1"\n');
+  chmodSync(oracle, 0o755);
+  const file = join(dir, "e.jsonl");
+  const run = await runWhittle([input, "--events", file, "--test", oracle]);
+  assert.equal(run.code, 3, run.stderr);
+  const events = parseEvents(readFileSync(file, "utf8"));
+  assert.deepEqual(
+    events.map((e) => e.type),
+    ["start", "check", "end"],
+  );
+  const end = events[2]!;
+  assert.ok(end.type === "end");
+  assert.deepEqual([end.outcome, end.exit, end.tests], ["not-interesting", 3, 0]);
+});
+
+test("--events into a FIFO nobody reads: exit 2 at once instead of a run that hangs", async () => {
+  const dir = scratch();
+  const input = join(dir, "in.txt");
+  writeFileSync(input, "KEEP\n");
+  const fifo = join(dir, "events.fifo");
+  execFileSync("mkfifo", [fifo]);
+  const run = await runWhittle([input, "--events", fifo, "--", "true"]);
+  assert.equal(run.code, 2, run.stderr);
+  assert.match(run.stderr, /cannot write the events to the FIFO .*: nothing reads from it/);
 });
