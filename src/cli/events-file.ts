@@ -329,5 +329,5 @@ function writeAll(fd: number, line: string): void {
   const written = writeSync(fd, line);
   if (written === Buffer.byteLength(line)) return;
   const bytes = Buffer.from(line, "utf8");
-  for (let at = written; at < bytes.length; ) at += writeSync(fd, bytes, at);
+  for (let at = written; at < bytes.length;) at += writeSync(fd, bytes, at);
 }
