@@ -8,6 +8,9 @@ export { DEFAULTS, type ReduceOptions } from "./reduce/options.js";
 export type { Oracle } from "./reduce/evaluator.js";
 export type { SyntaxCheck, SyntaxFilterSetting } from "./reduce/syntax-filter.js";
 export type { ReductionEvent, EventListener } from "./reduce/events.js";
+/** The lines of the command's --events file: the same events, with the command's own (docs/events.md). */
+export type { EventRecord, RecordedReductionEvent, RunEvent, RunOutcome } from "./cli/events-file.js";
+export type { BuiltInLanguage } from "./grammar/tree-sitter/languages.js";
 export type { ReductionStats } from "./reduce/stats.js";
 export type { AtomMode } from "./atoms/atoms.js";
 export type { Strategy, Order } from "./ddmin/order.js";

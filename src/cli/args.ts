@@ -23,6 +23,8 @@ export interface CliOptions {
   stats: string | undefined;
   /** --report: the HTML page of the run (cli/report-file.ts). */
   report: string | undefined;
+  /** Where every event of the run goes as JSON lines ("-": stdout); see events-file.ts. */
+  events: string | undefined;
   quiet: boolean;
   verbose: boolean;
   /** Grammar-aware reduction: the ANTLR grammar files (a combined grammar, or lexer + parser). */
@@ -189,6 +191,12 @@ export function buildProgram(version: string): Command {
     )
     .addOption(
       new Option(
+        "--events <file>",
+        "write every event of the run as it happens, one JSON object a line (- for stdout; docs/events.md)",
+      ),
+    )
+    .addOption(
+      new Option(
         "--grammar <file>",
         "ANTLR v4 grammar file for tree reduction (repeat for lexer + parser)",
       ).argParser(repeatable),
@@ -344,6 +352,7 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
     inPlace: o.inPlace === true,
     stats: o.stats as string | undefined,
     report: o.report as string | undefined,
+    events: o.events as string | undefined,
     quiet: o.quiet === true,
     verbose: o.verbose === true,
     grammar: (o.grammar as string[] | undefined) ?? [],

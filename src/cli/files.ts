@@ -295,6 +295,12 @@ export async function identity(path: string): Promise<string | undefined> {
   }
 }
 
+/** The first of `paths` that names the same file as `path` (see sameFile), if any. */
+export async function sameFileAsAny(path: string, paths: readonly string[]): Promise<string | undefined> {
+  for (const other of paths) if (await sameFile(path, other)) return other;
+  return undefined;
+}
+
 /** Whether two paths name the same file: the same canonical path, or the same inode. */
 export async function sameFile(a: string, b: string): Promise<boolean> {
   if ((await canonical(a)) === (await canonical(b))) return true;

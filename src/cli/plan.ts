@@ -11,19 +11,20 @@ import { CommandOracle } from "../oracle/command.js";
 import type { Pass } from "../passes/pass.js";
 import { Replacements } from "../tree/replacements.js";
 import { buildPipeline } from "./pipeline.js";
+import { checkEventsTarget, type EventsTarget } from "./events-file.js";
 import { mayHoldStats } from "./stats-file.js";
 import { checkReportPath } from "./report-file.js";
 import { formatBytes } from "./progress.js";
 import { UsageError, type CliOptions } from "./args.js";
-import { WhittleError } from "../errors.js";
 import type { RunScope } from "./lifecycle.js";
 import { freeStdinOutput, stageStdin, stdinFileName } from "./stdin-input.js";
 import {
   canonical,
+  sameFile,
+  sameFileAsAny,
   defaultOutputPath,
   freeBackupName,
   likenessOf,
-  sameFile,
   whyNotWritable,
   type FileLikeness,
   type OriginalFile,
@@ -56,6 +57,8 @@ export interface RunPlan {
   readonly statsPath: string | undefined;
   /** --report: where the HTML page of the run goes (cli/report-file.ts). */
   readonly reportPath: string | undefined;
+  /** With --events: where the events go. */
+  readonly events: EventsTarget | undefined;
   /** The passes, in order: ddmin over atoms, or the tree phases of a grammar and their polish. */
   readonly pipeline: Pass[];
   /** With --grammar: the front-end, and how many syntax errors the original has (when allowed). */
@@ -211,8 +214,22 @@ export async function planRun(
           ["the output", output.kind === "stdout" ? undefined : output.path],
           ["the backup of the input", backupPath],
           ["the statistics file", statsPath],
+          ["the events file", o.events === undefined || o.events === "-" ? undefined : o.events],
           ...backups.map((b): [string, string] => [`${b}, a backup of the input`, b]),
         ]);
+  const events =
+    o.events === undefined
+      ? undefined
+      : await checkEventsTarget(o.events, cwd, {
+          inputs: [inputPath, given],
+          output: output.kind === "stdout" ? undefined : output.path,
+          outputIsStdout: output.kind === "stdout",
+          backup: backupPath,
+          backups,
+          stats: statsPath,
+        });
+  if (events?.kind === "file" && reportPath !== undefined && resolve(cwd, reportPath) === events.path)
+    throw new UsageError(`--report and --events name the same file (${o.report}): name two files`);
 
   return {
     options: o,
@@ -234,6 +251,7 @@ export async function planRun(
     backupPath,
     statsPath,
     reportPath,
+    events,
     pipeline,
     frontEnd,
     syntaxErrors,
@@ -439,19 +457,10 @@ export async function treeSetup(
           grammarHelpers: o.grammarHelpers === undefined ? undefined : resolve(cwd, o.grammarHelpers),
           ...common,
         });
-  // An original the grammar rejects is reduced with ANTLR's error recovery (as every candidate is
-  // parsed) instead of ending the run: measured on the shared JSON cases with syntax errors
-  // (json-extra-comma, json-invalid-escape), stopping left the user nothing, recovery reached 6 and
-  // 3 non-whitespace characters; an original without errors is parsed exactly as before.
-  let syntaxErrors: number;
-  try {
-    syntaxErrors = frontEnd.checkOriginal(input, o.allowSyntaxErrors);
-  } catch (error) {
-    if (!(error instanceof WhittleError) || error.code !== "syntax") throw error;
-    syntaxErrors = frontEnd.checkOriginal(input, true);
-    const first = error.message.split("\n")[0]!;
-    notice = `${first} (${syntaxErrors} syntax error${syntaxErrors === 1 ? "" : "s"} in all): reducing along the grammar with ANTLR's error recovery all the same (--allow-syntax-errors says so ahead)`;
-  }
+  // An original the grammar rejects is reduced with ANTLR's error recovery, with a notice.
+  const { syntaxErrors, firstError } = frontEnd.checkOriginalRecovering(input, o.allowSyntaxErrors);
+  if (firstError !== undefined)
+    notice = `${firstError} (${syntaxErrors} syntax error${syntaxErrors === 1 ? "" : "s"} in all): reducing along the grammar with ANTLR's error recovery all the same (--allow-syntax-errors says so ahead)`;
   return { frontEnd, compatible, syntaxErrors, notice };
 }
 
@@ -516,12 +525,6 @@ async function existingBackups(inputs: readonly string[]): Promise<string[]> {
     }
   }
   return [...found];
-}
-
-/** The first of `paths` that names the same file as `path` (see sameFile), if any. */
-async function sameFileAsAny(path: string, paths: readonly string[]): Promise<string | undefined> {
-  for (const other of paths) if (await sameFile(path, other)) return other;
-  return undefined;
 }
 
 /**

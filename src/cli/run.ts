@@ -28,6 +28,7 @@ import { limitOf, RunLimits } from "./limits.js";
 import { formatBytes, formatDuration, formatSaved, Progress, type ProgressMode } from "./progress.js";
 import { reproduction } from "./shell.js";
 import { runTreeCommand } from "./tree-command.js";
+import { EventsLog, startOf } from "./events-file.js";
 import { writeStats, type StatsSummary, type TimeoutSummary } from "./stats-file.js";
 import { openReport, type ReportFile } from "./report-file.js";
 
@@ -108,24 +109,28 @@ export async function runCli(
     controller.abort(new Error(`interrupted by ${signal}`));
   });
   let run: RunScope | undefined;
+  // --events: opened once the plan accepts it; its last line says how the run ended.
+  const events: { log?: EventsLog; version: string } = { version };
+  const ended = (code: number, error?: unknown): number =>
+    events.log?.end(code, error === undefined ? undefined : describeError(error)) ?? code;
   try {
     run = openRun({ processWide: io.processWide === true });
     limits.start();
-    const code = await reduceFile(options, io, controller.signal, say, run, limits);
-    return code === EXIT.interrupted ? interruptedExitCode(interruptedBy) : code;
+    const code = await reduceFile(options, io, controller.signal, say, run, limits, events);
+    return ended(code === EXIT.interrupted ? interruptedExitCode(interruptedBy) : code);
   } catch (error) {
     if (error instanceof UsageError) {
       say(`error: ${error.message}`);
-      return EXIT.usage;
+      return ended(EXIT.usage, error);
     }
     if (error instanceof WhittleError) {
       // Problems with what the user gave (exit 2), or a reduction that cannot run here (exit 1:
       // e.g. not enough memory for it, found before any test; the output then holds the original).
       say(`error: ${error.message}`);
-      return USAGE_CODES.has(error.code) ? EXIT.usage : EXIT.failed;
+      return ended(USAGE_CODES.has(error.code) ? EXIT.usage : EXIT.failed, error);
     }
     say(`internal error: ${describeInternalError(error)}`);
-    return EXIT.internal;
+    return ended(EXIT.internal, error);
   } finally {
     limits.dispose();
     removeHandlers();
@@ -149,6 +154,7 @@ async function reduceFile(
   say: Say,
   run: RunScope,
   limits: RunLimits,
+  events: { log?: EventsLog; version: string },
 ): Promise<number> {
   let plan: RunPlan;
   try {
@@ -159,6 +165,14 @@ async function reduceFile(
     const limit = limitOf(signal.reason);
     say(`${limit?.message ?? "interrupted"} while reading the input; no output was written`);
     return limit ? EXIT.limit : EXIT.interrupted;
+  }
+  if (plan.events !== undefined) {
+    const how = {
+      stdout: io.stdout,
+      warn: (text: string) => say(`warning: ${text}`),
+      processWide: io.processWide === true,
+    };
+    events.log = EventsLog.open(plan.events, how, startOf(plan, events.version));
   }
   const mode: ProgressMode = o.quiet ? "quiet" : o.verbose ? "verbose" : io.stderr.isTTY ? "live" : "plain";
   if (plan.notice !== undefined && mode !== "quiet") say(plan.notice);
@@ -176,7 +190,7 @@ async function reduceFile(
   let code: number | undefined;
   let thrown: unknown;
   try {
-    code = await checkAndReduce(plan, mode, io, signal, say, limits, report);
+    code = await checkAndReduce(plan, mode, io, signal, say, limits, report, events.log);
     return code;
   } catch (error) {
     thrown = error;
@@ -209,10 +223,15 @@ async function checkAndReduce(
   say: Say,
   limits: RunLimits,
   report: ReportFile | undefined,
+  events: EventsLog | undefined,
 ): Promise<number> {
   const o = plan.options;
   const started = Date.now();
   const initial = await initialCheck(plan, mode, io, signal, limits);
+  if (initial !== "stopped") {
+    const { outcome, activeMs } = initial;
+    events?.record({ type: "check", what: "original", size: plan.input.length, outcome, ms: activeMs });
+  }
   if (initial === "stopped") {
     const limit = limitOf(signal.reason);
     say(`${limit?.message ?? "interrupted"} during the initial check; no output was written`);
@@ -260,6 +279,7 @@ async function checkAndReduce(
     timeoutPolicy,
     limits,
     report,
+    events,
   );
   // The reduction is over: a limit no longer applies (to the wait for a FIFO's reader, say).
   limits.dispose();
@@ -378,6 +398,7 @@ async function runReduction(
   timeoutPolicy: TimeoutPolicy | undefined,
   limits: RunLimits,
   report: ReportFile | undefined,
+  events: EventsLog | undefined,
 ): Promise<{ result: ReduceResult; writer: ResultWriter | undefined; timeouts: TimeoutSummary }> {
   const target = plan.output;
   let writer: ResultWriter | undefined;
@@ -426,6 +447,7 @@ async function runReduction(
         limits.listener(event);
         progress.listener(event);
         report?.listener(event);
+        events?.record(event);
         if (event.type === "improved") writer?.write(event.content);
       },
     });

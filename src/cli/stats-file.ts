@@ -122,7 +122,9 @@ export async function writeStats(
 }
 
 /** The options of the reduction, in the table's order; null for one left to its computed default (-j). */
-function optionsJson(options: Partial<ResolvedOptions>): Record<string, string | number | boolean | null> {
+export function optionsJson(
+  options: Partial<ResolvedOptions>,
+): Record<string, string | number | boolean | null> {
   return Object.fromEntries(
     OPTION_LIST.map(([name, spec]) => {
       const value = options[name];

@@ -145,9 +145,10 @@ export class Evaluator {
     };
   }
 
-  /** At the end of the run: report the shared cache's counters. */
+  /** At the end of the run: report the shared cache's and the syntax filter's counters. */
   close(): void {
     if (this.shared) this.emit({ type: "cache-stats", stats: this.shared.stats() });
+    if (this.syntax) this.emit({ type: "syntax-stats", ...this.syntax.counters() });
   }
 
   private async test(

@@ -13,6 +13,16 @@ export type ReductionEvent =
   /** A pass starts on the current best: `units` atoms (or nodes) to work with. */
   | { readonly type: "pass"; readonly pass: string; readonly units: number; readonly size: number }
   /**
+   * A pass has ended: `size` is the best input's size then; "stopped" when the run was stopped in
+   * it. A pass that throws has no end (the reduction then fails).
+   */
+  | {
+      readonly type: "pass-end";
+      readonly pass: string;
+      readonly size: number;
+      readonly outcome: "done" | "stopped";
+    }
+  /**
    * A tree pass starts on a level of the tree (its depth, from 0 at the root), with `nodes` nodes
    * to try; `iteration` counts the fixpoint rounds of a starred phase; `tokens` is the size of the
    * current best in tokens: how many of the tree's tokens are still there (the minimal
@@ -76,6 +86,16 @@ export type ReductionEvent =
   /** A new best input; `pass` is "check" when the empty input was interesting. */
   | { readonly type: "improved"; readonly pass: string; readonly size: number; readonly content: Uint8Array }
   /** The counters of a cache: once per pass for per-pass caches, once per run for a shared one. */
-  | { readonly type: "cache-stats"; readonly stats: CacheStats };
+  | { readonly type: "cache-stats"; readonly stats: CacheStats }
+  /**
+   * The syntax filter's counters, once at the end of a run that had one: candidates whose syntax
+   * was checked and those of them skipped, in all and per pass.
+   */
+  | {
+      readonly type: "syntax-stats";
+      readonly checks: number;
+      readonly skips: number;
+      readonly passes: Readonly<Record<string, { readonly checks: number; readonly skips: number }>>;
+    };
 
 export type EventListener = (event: ReductionEvent) => void;

@@ -8,6 +8,8 @@ import { Evaluator, type Oracle } from "./evaluator.js";
 import { checkMemory, isAllocationFailure, measureBudget, type MemoryBudget } from "./memory.js";
 import { StatsCollector, type ReductionStats } from "./stats.js";
 import { SyntaxFilter, type SyntaxCheck } from "./syntax-filter.js";
+import { checkRunOptions } from "./run-options.js";
+import type { BuiltInLanguage } from "../grammar/tree-sitter/languages.js";
 
 export interface ReduceRunOptions extends ReduceOptions {
   /** Stops the reduction: running tests are cancelled and the result is `stopped`. */
@@ -25,6 +27,21 @@ export interface ReduceRunOptions extends ReduceOptions {
   syntax?: SyntaxCheck;
   /** What the reduction may allocate (default: measured from the OS and V8 when it starts). */
   memory?: MemoryBudget;
+  /**
+   * Reduce along a built-in language (tree-sitter), with the command's default pipeline for it: the
+   * tree phases, then the polish of tokens, names, literals, characters and whitespace. The
+   * original must parse without syntax errors (WhittleError "syntax" otherwise). Not with
+   * `pipeline`, `syntax` or `grammar`.
+   */
+  language?: BuiltInLanguage;
+  /**
+   * Or along an ANTLR v4 grammar: its files (a combined grammar, or lexer and parser), with the
+   * command's default pipeline for a grammar; an original it rejects is reduced along ANTLR's error
+   * recovery, as the command does.
+   */
+  grammar?: readonly string[];
+  /** With `grammar`: the start rule (default: the parser's first rule). */
+  start?: string;
 }
 
 /**
@@ -58,11 +75,12 @@ export type ReduceResult =
 
 /**
  * Reduces `input` to a smaller input that `oracle` still finds interesting: ddmin over lines,
- * characters, or lines then characters, with the configured variant, cache and parallelism.
+ * characters, or lines then characters, with the configured variant, cache and parallelism; with
+ * `language` or `grammar`, the command's default pipeline along that grammar.
  *
  * Before reducing it checks the original (unless `assumeInteresting`) and then the empty input; both
  * checks are counted apart from the reduction's tests (`stats.checks`), as the papers count. Invalid
- * options, an original input that is not interesting and a reduction whose estimated memory is not
+ * options (an unknown key, a value of the wrong type: InvalidOptionError naming it), an original input that is not interesting and a reduction whose estimated memory is not
  * available (`OutOfMemoryError`, before any test) throw; every later failure is a `failed` result,
  * an allocation that fails during the run as an `OutOfMemoryError` carrying the best input so far.
  */
@@ -71,7 +89,23 @@ export async function reduce(
   oracle: Oracle,
   options: ReduceRunOptions = {},
 ): Promise<ReduceResult> {
+  checkRunOptions(options);
   const resolved: ResolvedOptions = resolveOptions(options);
+  if (options.language !== undefined || options.grammar !== undefined) {
+    // Loaded only when asked for: the grammars' parsers are large.
+    const { grammarPipeline } = await import("./grammar-pipeline.js");
+    const choice =
+      options.language !== undefined
+        ? { language: options.language }
+        : { grammar: options.grammar!, start: options.start };
+    const { pipeline, syntax } = await grammarPipeline(
+      input,
+      choice,
+      resolved.atom,
+      options.algorithm !== undefined,
+    );
+    options = { ...options, pipeline, syntax };
+  }
   const shortfall = checkMemory(input, resolved, options.memory ?? measureBudget());
   if (shortfall) throw new OutOfMemoryError(shortfall.message, { best: input, ...shortfall });
   const collector = new StatsCollector(resolved.cache, input.length);
@@ -147,6 +181,7 @@ export async function reduce(
           signal,
           emit: passEmit,
         });
+        passEmit({ type: "pass-end", pass: pass.name, size: best.length, outcome: outcome.kind });
         if (outcome.kind === "stopped") {
           stopped = { reason: outcome.reason };
           break;

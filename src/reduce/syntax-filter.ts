@@ -139,6 +139,18 @@ export class SyntaxFilter {
     }
   }
 
+  /** The checks made and the skips they ended in, in all and per pass (the `syntax-stats` event). */
+  counters(): { checks: number; skips: number; passes: Record<string, { checks: number; skips: number }> } {
+    const passes = Object.fromEntries([...this.yieldOf].map(([pass, y]) => [pass, { ...y }]));
+    let checks = 0;
+    let skips = 0;
+    for (const y of this.yieldOf.values()) {
+      checks += y.checks;
+      skips += y.skips;
+    }
+    return { checks, skips, passes };
+  }
+
   /** A test took `ms` (the evaluator reports each oracle run). */
   observeTest(ms: number): void {
     this.testMs += ms;

@@ -29,6 +29,7 @@ const CLI_ONLY = [
   "--in-place",
   "--stats <file>",
   "--report <file>",
+  "--events <file>",
   "--grammar <file>",
   "--format <file>",
   "--language <name>",
