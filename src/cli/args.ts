@@ -21,6 +21,8 @@ export interface CliOptions {
   output: string | undefined;
   inPlace: boolean;
   stats: string | undefined;
+  /** Continue an interrupted run from the journal beside the result (cli/journal.ts). */
+  resume: boolean;
   quiet: boolean;
   verbose: boolean;
   /** Grammar-aware reduction: the ANTLR grammar files (a combined grammar, or lexer + parser). */
@@ -181,6 +183,12 @@ export function buildProgram(version: string): Command {
     )
     .addOption(
       new Option(
+        "--resume",
+        "continue an interrupted run from OUTPUT.journal, the answers of its tests: none is tested again, and the result is the one an uninterrupted run gives",
+      ),
+    )
+    .addOption(
+      new Option(
         "--grammar <file>",
         "ANTLR v4 grammar file for tree reduction (repeat for lexer + parser)",
       ).argParser(repeatable),
@@ -335,6 +343,7 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
     output: o.output as string | undefined,
     inPlace: o.inPlace === true,
     stats: o.stats as string | undefined,
+    resume: o.resume === true,
     quiet: o.quiet === true,
     verbose: o.verbose === true,
     grammar: (o.grammar as string[] | undefined) ?? [],

@@ -17,6 +17,7 @@ import { UsageError, type CliOptions } from "./args.js";
 import { WhittleError } from "../errors.js";
 import type { RunScope } from "./lifecycle.js";
 import { freeStdinOutput, stageStdin, stdinFileName } from "./stdin-input.js";
+import { journalHeader, planJournal, type JournalPlan } from "./journal.js";
 import {
   canonical,
   defaultOutputPath,
@@ -53,6 +54,8 @@ export interface RunPlan {
   /** With --in-place: where the original is kept. */
   readonly backupPath: string | undefined;
   readonly statsPath: string | undefined;
+  /** The journal of the tests' answers beside a result file, for --resume (journal.ts). */
+  readonly journal: JournalPlan | undefined;
   /** The passes, in order: ddmin over atoms, or the tree phases of a grammar and their polish. */
   readonly pipeline: Pass[];
   /** With --grammar: the front-end, and how many syntax errors the original has (when allowed). */
@@ -199,6 +202,29 @@ export async function planRun(
     }
   }
 
+  const journal = await planJournal(
+    o,
+    output.kind === "file" && !o.inPlace ? output.path : undefined,
+    journalHeader(
+      o,
+      input,
+      command,
+      basename(given),
+      pipeline.map((pass) => pass.name),
+    ),
+    async (path) => {
+      for (const [what, other] of [
+        ["the input", inputPath],
+        ["the input", given],
+        ["the statistics file", statsPath],
+      ] as const) {
+        if (other !== undefined && (await sameFile(path, other))) return what;
+      }
+      const backup = await sameFileAsAny(path, backups);
+      return backup === undefined ? undefined : `${backup}, a backup of the input`;
+    },
+  );
+
   return {
     options: o,
     run,
@@ -218,6 +244,7 @@ export async function planRun(
     fallbackName: basename(defaultOutputPath(inputPath)),
     backupPath,
     statsPath,
+    journal,
     pipeline,
     frontEnd,
     syntaxErrors,

@@ -8,6 +8,7 @@ import {
 import type { TestLabel } from "../ddmin/ddmin.js";
 import { isInteresting, toOutcome, type NextIf, type Outcome } from "../outcome.js";
 import type { EventListener } from "./events.js";
+import type { OutcomeJournal } from "./journal.js";
 import type { SyntaxFilter } from "./syntax-filter.js";
 
 /**
@@ -62,6 +63,9 @@ export interface PassEvaluator {
  * deterministic, and the filter's allowance only falls): the candidate's first visit counts as a
  * skip, later ones as cache hits, as for a tested candidate.
  *
+ * With a journal (journal.ts), a candidate that passes the cache and the filter is first looked up
+ * there: a recorded answer counts as a cache hit, and every answer the oracle gives is recorded.
+ *
  * Caches keyed by content are shared by all passes of a run: two passes (or two configurations of
  * one pass) that produce the same bytes are one test. A configuration cache only means something
  * within one pass, so each pass gets its own.
@@ -87,6 +91,7 @@ export class Evaluator {
     private readonly cacheKind: CacheKind,
     private readonly cacheOptions: CacheOptions,
     private readonly syntax?: SyntaxFilter,
+    private readonly journal?: OutcomeJournal,
   ) {
     this.shared = cacheKind === "config" ? undefined : createCache(cacheKind, cacheOptions);
   }
@@ -120,6 +125,7 @@ export class Evaluator {
         const oracle = this.oracle;
         if (oracle.prepare === undefined || cache.peek(key) !== undefined) return false;
         const content = key.content();
+        if (this.journal?.peek(content) !== undefined) return false;
         // A twin of a candidate under test (Δ2 = ∇1 at granularity 2) will meet that test's outcome
         // in the cache: nothing to prepare.
         if (this.running.some((other) => isTwin(cache.kind, key, other))) return false;
@@ -169,6 +175,14 @@ export class Evaluator {
       cache.add(key, "not-interesting");
       this.emit({ type: "syntax-skip", pass, label, size, ...skip });
       return false;
+    }
+    // A resumed run: the answer the oracle gave before the interruption, as from a cache (before the
+    // hold, so that no hint to the oracle can start its test).
+    const recalled = this.journal?.recall(content);
+    if (recalled !== undefined) {
+      cache.add(key, recalled);
+      this.emit({ type: "cache-hit", pass, label, size, outcome: recalled });
+      return isInteresting(recalled);
     }
     const hold = this.held;
     if (hold !== undefined) {
@@ -220,6 +234,7 @@ export class Evaluator {
       return false;
     }
     cache.add(key, outcome);
+    this.journal?.record(content, outcome);
     this.emit({ type: "test-end", pass, id, label, size, outcome });
     return isInteresting(outcome);
   }
