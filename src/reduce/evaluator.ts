@@ -176,14 +176,10 @@ export class Evaluator {
       this.emit({ type: "syntax-skip", pass, label, size, ...skip });
       return false;
     }
-    // A resumed run: the answer the oracle gave before the interruption, as from a cache (before the
-    // hold, so that no hint to the oracle can start its test).
-    const recalled = this.journal?.recall(content);
-    if (recalled !== undefined) {
-      cache.add(key, recalled);
-      this.emit({ type: "cache-hit", pass, label, size, outcome: recalled });
-      return isInteresting(recalled);
-    }
+    // A resumed run: the answer the oracle gave before the interruption, as from a cache. It too waits
+    // for the check of the empty input, whose answer the earlier run had before it (the improvements
+    // of the passes are held back until then), but it gives the oracle no hint.
+    const recalled = this.journal?.peek(content) !== undefined;
     const hold = this.held;
     if (hold !== undefined) {
       const answered = hold();
@@ -199,7 +195,7 @@ export class Evaluator {
       const nextIf = this.firstHeld ? "not-interesting" : undefined;
       this.firstHeld = false;
       setImmediate(() => {
-        if (pending) this.oracle.prepare?.(content, nextIf);
+        if (pending && !recalled) this.oracle.prepare?.(content, nextIf);
       });
       await answered;
       // Cancelled while held (the round or the run stopped): never started, so no events, and the
@@ -208,6 +204,16 @@ export class Evaluator {
         this.heldHints.length = 0;
         return false;
       }
+    }
+    // (A twin tested at the same time may have taken the last answer recorded for these bytes.)
+    const replayed = recalled ? this.journal?.recall(content) : undefined;
+    if (replayed !== undefined) {
+      // The hints given while tests were held were to follow this test, which does not run.
+      this.heldHints.length = 0;
+      const outcome = replayed;
+      cache.add(key, outcome);
+      this.emit({ type: "cache-hit", pass, label, size, outcome });
+      return isInteresting(outcome);
     }
     const id = ++this.nextId;
     this.emit({ type: "test-start", pass, id, label, size });
