@@ -184,7 +184,7 @@ export function buildProgram(version: string): Command {
     .addOption(
       new Option(
         "--resume",
-        "continue an interrupted run from OUTPUT.journal, the answers of its tests: none is tested again, and the result is the one an uninterrupted run gives",
+        "continue an interrupted run; the answers in OUTPUT.journal are not tested again",
       ),
     )
     .addOption(

@@ -28,6 +28,7 @@ const CLI_ONLY = [
   "-o, --output <file>",
   "--in-place",
   "--stats <file>",
+  "--resume",
   "--grammar <file>",
   "--format <file>",
   "--language <name>",

@@ -304,3 +304,62 @@ test("--resume needs a result file: refused with stdout or --in-place (exit 2)",
   assert.match(inPlace.stderr, /--resume cannot be combined with --in-place/);
   assert.ok(!existsSync(`${c.input}.orig`), "no backup was made");
 });
+
+test("the default JSON pipeline with -j 2, killed and resumed: the uninterrupted result, no journalled candidate tested again", async () => {
+  const dir = scratch("whittle-resume-json-");
+  const input = join(dir, "in.json");
+  writeFileSync(
+    input,
+    '{"name": "whittle", "items": [1, 2, 3, {"deep": [4, 5, 6, "needle", 7]}, 8, 9],\n' +
+      ' "other": {"a": [10, 11, 12], "b": "text here", "c": [true, false, null]},\n' +
+      ' "more": [{"x": 1, "y": 2}, {"x": 3, "y": 4, "z": "needle2"}], "tail": "end"}\n',
+  );
+  const counter = join(dir, "count");
+  const t = join(dir, "t.sh");
+  writeFileSync(
+    t,
+    `#!/bin/sh\nsha256sum "$1" | cut -c1-64 >> '${counter}'\ngrep -q '"needle"' "$1" && grep -q needle2 "$1"\n`,
+  );
+  chmodSync(t, 0o755);
+  const output = join(dir, "out.json");
+  const c: Case = {
+    dir,
+    input,
+    test: t,
+    counter,
+    output,
+    journal: `${output}.journal`,
+    stats: join(dir, "stats.json"),
+  };
+  const json = (...more: string[]): string[] =>
+    args(c, ...more).map((a, i, all) => (all[i - 1] === "-j" ? "2" : a));
+
+  const full = await runWhittle(json());
+  assert.equal(full.code, 0, full.stderr);
+  const expected = readFileSync(output);
+  rmSync(output);
+  rmSync(counter);
+  let timer: NodeJS.Timeout | undefined;
+  const first = await runWhittle(json(), {
+    onSpawn: (pid) => {
+      timer = setInterval(() => {
+        if (lines(counter).length >= 30) {
+          clearInterval(timer);
+          process.kill(pid, "SIGKILL");
+        }
+      }, 5);
+    },
+  });
+  clearInterval(timer);
+  assert.equal(first.signal, "SIGKILL", first.stderr);
+  const recorded = journalled(c.journal);
+  assert.ok(recorded.length >= 20, `answers journalled (${recorded.length})`);
+  rmSync(counter);
+  const resumed = await runWhittle(json("--resume"));
+  assert.equal(resumed.code, 0, resumed.stderr);
+  assert.deepEqual(readFileSync(output), expected);
+  assert.deepEqual(
+    lines(counter).filter((hash) => recorded.includes(hash)),
+    [],
+  );
+});
