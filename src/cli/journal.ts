@@ -320,20 +320,30 @@ export class JournalFile implements OutcomeJournal {
 
   private constructor(
     private readonly plan: JournalPlan,
-    fd: number,
+    fd: number | undefined,
     private readonly onError: (error: unknown) => void,
   ) {
     this.fd = fd;
   }
 
-  /** Creates the journal afresh (its header written atomically) or opens it to append (--resume). */
+  /**
+   * Creates the journal afresh (its header written atomically) or opens it to append (--resume). One
+   * that cannot be written (a full disk) is reported (`onError`); its answers are recalled all the
+   * same, and new ones are not recorded.
+   */
   static async open(plan: JournalPlan, onError: (error: unknown) => void): Promise<JournalFile> {
-    if (plan.keepBytes === undefined) {
-      await writeAtomic(plan.path, Buffer.from(`${JSON.stringify(plan.header)}\n`));
-    } else {
-      truncateSync(plan.path, plan.keepBytes);
+    let fd: number | undefined;
+    try {
+      if (plan.keepBytes === undefined) {
+        await writeAtomic(plan.path, Buffer.from(`${JSON.stringify(plan.header)}\n`));
+      } else {
+        truncateSync(plan.path, plan.keepBytes);
+      }
+      fd = openSync(plan.path, "a");
+    } catch (error) {
+      onError(error);
     }
-    return new JournalFile(plan, openSync(plan.path, "a"), onError);
+    return new JournalFile(plan, fd, onError);
   }
 
   peek(content: Uint8Array): Outcome | undefined {
@@ -381,25 +391,18 @@ export class JournalFile implements OutcomeJournal {
   }
 }
 
-/**
- * Starts the journal of a run (after the initial check): says what it holds, and opens it. A journal
- * that cannot be written is a usage error (the directory of the result is checked, so this is rare).
- */
+/** Starts the journal of a run (after the initial check): says what it holds, and opens it. */
 export async function startJournal(
   plan: JournalPlan,
   say: ((text: string) => void) | undefined,
   warn: (text: string) => void,
 ): Promise<JournalFile> {
   if (plan.notice !== undefined) say?.(plan.notice);
-  try {
-    return await JournalFile.open(plan, (error) =>
-      warn(
-        `cannot append to the journal ${plan.path} (${String(error)}): the rest of the run cannot be resumed`,
-      ),
-    );
-  } catch (error) {
-    throw new UsageError(`cannot write the journal ${plan.path}: ${(error as Error).message}`);
-  }
+  return JournalFile.open(plan, (error) =>
+    warn(
+      `cannot write the journal ${plan.path} (${error instanceof Error ? error.message : String(error)}): this run cannot be resumed from where it stops`,
+    ),
+  );
 }
 
 /** Removes the journal of a reduction that is done: its result is final, nothing is left to resume. */

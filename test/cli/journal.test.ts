@@ -83,3 +83,25 @@ test("a reopened journal recalls each answer once, in order, cuts off the torn l
   const after = readFileSync(path, "utf8");
   assert.equal(after, `${text.slice(0, read.keepBytes)}${sha256Hex(B)} interesting\n`);
 });
+
+test("a journal that cannot be written is reported once; its answers are recalled all the same", async () => {
+  const path = join(scratch(), "gone", "out.txt.journal");
+  const answers = new Map([[sha256Hex(A), ["interesting" as const]]]);
+  const plan: JournalPlan = {
+    path,
+    header: JSON.parse(HEADER) as JournalPlan["header"],
+    answers: new Map(answers),
+    entries: 1,
+    keepBytes: undefined,
+    keptResult: undefined,
+    notice: undefined,
+  };
+  const errors: unknown[] = [];
+  const journal = await JournalFile.open(plan, (error) => errors.push(error));
+  assert.equal(errors.length, 1);
+  assert.match(String(errors[0]), /ENOENT/);
+  assert.equal(journal.recall(A), "interesting");
+  journal.record(B, "not-interesting");
+  journal.close();
+  assert.equal(errors.length, 1);
+});
