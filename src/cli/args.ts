@@ -25,6 +25,8 @@ export interface CliOptions {
   report: string | undefined;
   /** Where every event of the run goes as JSON lines ("-": stdout); see events-file.ts. */
   events: string | undefined;
+  /** Continue an interrupted run from the journal beside the result (cli/journal.ts). */
+  resume: boolean;
   quiet: boolean;
   verbose: boolean;
   /** Grammar-aware reduction: the ANTLR grammar files (a combined grammar, or lexer + parser). */
@@ -197,6 +199,12 @@ export function buildProgram(version: string): Command {
     )
     .addOption(
       new Option(
+        "--resume",
+        "continue an interrupted run; the answers in OUTPUT.journal are not tested again",
+      ),
+    )
+    .addOption(
+      new Option(
         "--grammar <file>",
         "ANTLR v4 grammar file for tree reduction (repeat for lexer + parser)",
       ).argParser(repeatable),
@@ -353,6 +361,7 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
     stats: o.stats as string | undefined,
     report: o.report as string | undefined,
     events: o.events as string | undefined,
+    resume: o.resume === true,
     quiet: o.quiet === true,
     verbose: o.verbose === true,
     grammar: (o.grammar as string[] | undefined) ?? [],

@@ -11,7 +11,7 @@ export const OPTION_GROUPS = [
   },
   {
     heading: "Output",
-    flags: ["--output", "--in-place", "--stats", "--report", "--events", "--quiet", "--verbose"],
+    flags: ["--output", "--in-place", "--resume", "--stats", "--report", "--events", "--quiet", "--verbose"],
   },
   {
     heading: "Reduction",

@@ -18,6 +18,7 @@ import { formatBytes } from "./progress.js";
 import { UsageError, type CliOptions } from "./args.js";
 import type { RunScope } from "./lifecycle.js";
 import { freeStdinOutput, stageStdin, stdinFileName } from "./stdin-input.js";
+import { journalHeader, planJournal, type JournalPlan } from "./journal.js";
 import {
   canonical,
   sameFile,
@@ -59,6 +60,8 @@ export interface RunPlan {
   readonly reportPath: string | undefined;
   /** With --events: where the events go. */
   readonly events: EventsTarget | undefined;
+  /** The journal of the tests' answers beside a result file, for --resume (journal.ts). */
+  readonly journal: JournalPlan | undefined;
   /** The passes, in order: ddmin over atoms, or the tree phases of a grammar and their polish. */
   readonly pipeline: Pass[];
   /** With --grammar: the front-end, and how many syntax errors the original has (when allowed). */
@@ -230,6 +233,28 @@ export async function planRun(
         });
   if (events?.kind === "file" && reportPath !== undefined && resolve(cwd, reportPath) === events.path)
     throw new UsageError(`--report and --events name the same file (${o.report}): name two files`);
+  const journal = await planJournal(
+    o,
+    output.kind === "file" && !o.inPlace ? output.path : undefined,
+    journalHeader(
+      o,
+      input,
+      command,
+      basename(given),
+      pipeline.map((pass) => pass.name),
+    ),
+    async (path) => {
+      for (const [what, other] of [
+        ["the input", inputPath],
+        ["the input", given],
+        ["the statistics file", statsPath],
+      ] as const) {
+        if (other !== undefined && (await sameFile(path, other))) return what;
+      }
+      const backup = await sameFileAsAny(path, backups);
+      return backup === undefined ? undefined : `${backup}, a backup of the input`;
+    },
+  );
 
   return {
     options: o,
@@ -252,6 +277,7 @@ export async function planRun(
     statsPath,
     reportPath,
     events,
+    journal,
     pipeline,
     frontEnd,
     syntaxErrors,

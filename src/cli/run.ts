@@ -16,6 +16,7 @@ import {
   type FifoWait,
 } from "./files.js";
 import { deliverResult, type Delivery } from "./deliver.js";
+import { removeJournal, ResultGate, startJournal, type JournalFile } from "./journal.js";
 import { planRun, type RunPlan } from "./plan.js";
 import {
   describeInternalError,
@@ -310,6 +311,12 @@ async function checkAndReduce(
     outputBytes: result.output.length,
   });
   summarize(say, mode, plan, result, delivery, wallMs, timeouts);
+  // A finished reduction leaves no journal: its result is final (a failed or stopped one keeps it).
+  if (plan.journal && result.kind === "done" && delivery.kind === "written" && !signal.aborted) {
+    await removeJournal(plan.journal).catch((error: unknown) =>
+      say(`warning: cannot remove the journal ${plan.journal!.path}: ${describeError(error)}`),
+    );
+  }
   // A signal that came at any time, even after the reduction (while waiting for a FIFO's reader), is
   // what the exit code says; a limit that stopped the run, exit 4.
   if (signal.aborted) return limitOf(signal.reason) ? EXIT.limit : EXIT.interrupted;
@@ -411,7 +418,9 @@ async function runReduction(
     );
     try {
       if (plan.options.inPlace) await restoreIfChanged(target.path, plan.input, plan.inputLike);
-      else await writeAtomic(target.path, plan.input, target.like);
+      // --resume keeps a result of the interrupted run (journal.ts) until a smaller one is found.
+      else if (plan.journal?.keptResult === undefined)
+        await writeAtomic(target.path, plan.input, target.like);
     } catch (error) {
       throw new UsageError(`cannot write the output ${plan.outputName}: ${describeError(error)}`);
     }
@@ -435,12 +444,19 @@ async function runReduction(
     groups: plan.run.groups,
     inheritFd: plan.run.dirFd,
   });
+  const gate = new ResultGate(plan.journal?.keptResult);
+  let journal: JournalFile | undefined;
   try {
+    if (plan.journal !== undefined)
+      journal = await startJournal(plan.journal, mode === "quiet" ? undefined : say, (text) =>
+        say(`warning: ${text}`),
+      );
     const test = oracle.toOracle();
     const result = await reduce(plan.input, test, {
       ...plan.options.reduce,
       pipeline: plan.pipeline,
       ...(plan.frontEnd ? { syntax: plan.frontEnd } : {}),
+      ...(journal ? { journal } : {}),
       assumeInteresting: true,
       signal,
       onEvent: (event) => {
@@ -448,9 +464,10 @@ async function runReduction(
         progress.listener(event);
         report?.listener(event);
         events?.record(event);
-        if (event.type === "improved") writer?.write(event.content);
+        if (event.type === "improved" && gate.admit(event.content)) writer?.write(event.content);
       },
     });
+    if (gate.missed) writer?.write(result.output);
     const runs = oracle.counters;
     const timeouts: TimeoutSummary = {
       mode: plan.options.timeoutMs === undefined ? "adaptive" : "fixed",
@@ -461,6 +478,7 @@ async function runReduction(
     };
     return { result, writer, timeouts };
   } finally {
+    journal?.close();
     progress.finish();
     await oracle.close();
   }

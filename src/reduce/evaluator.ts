@@ -8,6 +8,7 @@ import {
 import type { TestLabel } from "../ddmin/ddmin.js";
 import { isInteresting, toOutcome, type NextIf, type Outcome } from "../outcome.js";
 import type { EventListener } from "./events.js";
+import type { OutcomeJournal } from "./journal.js";
 import type { SyntaxFilter } from "./syntax-filter.js";
 
 /**
@@ -62,6 +63,9 @@ export interface PassEvaluator {
  * deterministic, and the filter's allowance only falls): the candidate's first visit counts as a
  * skip, later ones as cache hits, as for a tested candidate.
  *
+ * With a journal (journal.ts), a candidate that passes the cache and the filter is first looked up
+ * there: a recorded answer counts as a cache hit, and every answer the oracle gives is recorded.
+ *
  * Caches keyed by content are shared by all passes of a run: two passes (or two configurations of
  * one pass) that produce the same bytes are one test. A configuration cache only means something
  * within one pass, so each pass gets its own.
@@ -87,6 +91,7 @@ export class Evaluator {
     private readonly cacheKind: CacheKind,
     private readonly cacheOptions: CacheOptions,
     private readonly syntax?: SyntaxFilter,
+    private readonly journal?: OutcomeJournal,
   ) {
     this.shared = cacheKind === "config" ? undefined : createCache(cacheKind, cacheOptions);
   }
@@ -120,6 +125,7 @@ export class Evaluator {
         const oracle = this.oracle;
         if (oracle.prepare === undefined || cache.peek(key) !== undefined) return false;
         const content = key.content();
+        if (this.journal?.peek(content) !== undefined) return false;
         // A twin of a candidate under test (Δ2 = ∇1 at granularity 2) will meet that test's outcome
         // in the cache: nothing to prepare.
         if (this.running.some((other) => isTwin(cache.kind, key, other))) return false;
@@ -171,6 +177,10 @@ export class Evaluator {
       this.emit({ type: "syntax-skip", pass, label, size, ...skip });
       return false;
     }
+    // A resumed run: the answer the oracle gave before the interruption, as from a cache. It too waits
+    // for the check of the empty input, whose answer the earlier run had before it (the improvements
+    // of the passes are held back until then), but it gives the oracle no hint.
+    const recalled = this.journal?.peek(content) !== undefined;
     const hold = this.held;
     if (hold !== undefined) {
       const answered = hold();
@@ -186,7 +196,7 @@ export class Evaluator {
       const nextIf = this.firstHeld ? "not-interesting" : undefined;
       this.firstHeld = false;
       setImmediate(() => {
-        if (pending) this.oracle.prepare?.(content, nextIf);
+        if (pending && !recalled) this.oracle.prepare?.(content, nextIf);
       });
       await answered;
       // Cancelled while held (the round or the run stopped): never started, so no events, and the
@@ -195,6 +205,16 @@ export class Evaluator {
         this.heldHints.length = 0;
         return false;
       }
+    }
+    // (A twin tested at the same time may have taken the last answer recorded for these bytes.)
+    const replayed = recalled ? this.journal?.recall(content) : undefined;
+    if (replayed !== undefined) {
+      // The hints given while tests were held were to follow this test, which does not run.
+      this.heldHints.length = 0;
+      const outcome = replayed;
+      cache.add(key, outcome);
+      this.emit({ type: "cache-hit", pass, label, size, outcome });
+      return isInteresting(outcome);
     }
     const id = ++this.nextId;
     this.emit({ type: "test-start", pass, id, label, size });
@@ -221,6 +241,7 @@ export class Evaluator {
       return false;
     }
     cache.add(key, outcome);
+    this.journal?.record(content, outcome);
     this.emit({ type: "test-end", pass, id, label, size, outcome });
     return isInteresting(outcome);
   }

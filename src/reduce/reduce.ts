@@ -5,6 +5,7 @@ import { isInteresting, toOutcome, type Outcome } from "../outcome.js";
 import type { EventListener, ReductionEvent } from "./events.js";
 import { resolveOptions, type ReduceOptions, type ResolvedOptions } from "./options.js";
 import { Evaluator, type Oracle } from "./evaluator.js";
+import type { OutcomeJournal } from "./journal.js";
 import { checkMemory, isAllocationFailure, measureBudget, type MemoryBudget } from "./memory.js";
 import { StatsCollector, type ReductionStats } from "./stats.js";
 import { SyntaxFilter, type SyntaxCheck } from "./syntax-filter.js";
@@ -25,6 +26,11 @@ export interface ReduceRunOptions extends ReduceOptions {
    * syntax errors than the best so far are not interesting, without a test. Without it, no filter.
    */
   syntax?: SyntaxCheck;
+  /**
+   * The oracle's answers of an earlier, interrupted run of the same reduction, recalled instead of
+   * testing again; every new answer is recorded in it (journal.ts).
+   */
+  journal?: OutcomeJournal;
   /** What the reduction may allocate (default: measured from the OS and V8 when it starts). */
   memory?: MemoryBudget;
   /**
@@ -168,6 +174,7 @@ export async function reduce(
       resolved.cache,
       { cacheFail: resolved.cacheFail, evict: resolved.cacheEvict },
       SyntaxFilter.of(resolved.syntaxFilter, options.syntax, input),
+      options.journal,
     );
     evaluator.holdTests(startCheck, resolved.jobs === 1);
     let stopped: { reason: unknown } | undefined;

@@ -30,6 +30,7 @@ const CLI_ONLY = [
   "--stats <file>",
   "--report <file>",
   "--events <file>",
+  "--resume",
   "--grammar <file>",
   "--format <file>",
   "--language <name>",
