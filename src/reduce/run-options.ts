@@ -21,6 +21,14 @@ const RUN_OPTIONS: Readonly<Record<string, { expected: string; check: (value: un
     expected: "a syntax check (an object with a syntaxErrors function)",
     check: (v) => isObject(v) && typeof v["syntaxErrors"] === "function",
   },
+  journal: {
+    expected: "an outcome journal (an object with peek, recall and record functions)",
+    check: (v) =>
+      isObject(v) &&
+      typeof v["peek"] === "function" &&
+      typeof v["recall"] === "function" &&
+      typeof v["record"] === "function",
+  },
   memory: {
     expected: "a memory budget (an object with a number `available`)",
     check: (v) => isObject(v) && typeof v["available"] === "number",
