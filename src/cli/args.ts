@@ -39,6 +39,8 @@ export interface CliOptions {
   algorithmGiven: boolean;
   /** The tree transforms (each on unless switched off). */
   transforms: TreeTransforms;
+  /** --queue: the Redis URL the tests go to, run there by `whittle worker`s. */
+  queue: string | undefined;
 }
 
 /** The tree transforms the --no-… switches leave on. */
@@ -84,6 +86,8 @@ Examples:
   whittle crash.js --test ./is-interesting.sh          (the script gets the path as $1)
   whittle bug.c -j 4 --atom line --timeout 10 -- /path/to/check.sh
   whittle big.json --in-place --stats stats.json -- node /abs/path/check.js {}
+  whittle worker redis://build1:6379/0 --jobs 8 -- ./check.sh {}   (on each machine, then:)
+  whittle crash.c --queue redis://build1:6379/0 -- ./check.sh {}
 
 Exit codes:
   0    done: the output holds a 1-minimal interesting input
@@ -192,6 +196,12 @@ export function buildProgram(version: string): Command {
     .addOption(new Option("--no-squeeze", "keep chains of single-child tree nodes"))
     .addOption(new Option("--no-flatten-recursion", "keep left and right recursion nested"))
     .addOption(new Option("--no-skip-unremovable", "also try nodes whose text equals their replacement"))
+    .addOption(
+      new Option(
+        "--queue <url>",
+        "send each test to the Redis queue at redis://HOST:PORT/DB (rediss:// for TLS), run by `whittle worker URL -- CMD` on any machine; tests in flight: -j, or the workers' capacity",
+      ),
+    )
     .addOption(new Option("-q, --quiet", "print nothing but errors"))
     .addOption(new Option("-v, --verbose", "print every test and improvement"))
     .addHelpText("after", EXAMPLES)
@@ -293,6 +303,7 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
     phases: (o.phase as string[] | undefined) ?? [],
     algorithmGiven: program.getOptionValueSource("algorithm") === "cli",
     transforms: transformsOf(o),
+    queue: o.queue as string | undefined,
   };
 }
 

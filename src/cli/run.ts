@@ -27,6 +27,9 @@ import {
 import { formatBytes, formatDuration, Progress, type ProgressMode } from "./progress.js";
 import { reproduction } from "./shell.js";
 import { runTreeCommand } from "./tree-command.js";
+import { describeQueue, openQueue, QUEUE_JOBS } from "./queue-run.js";
+import type { QueueClient } from "../queue/client.js";
+import { QueueOracle } from "../queue/oracle.js";
 import { writeStats, type StatsSummary, type TimeoutSummary } from "./stats-file.js";
 
 /** The streams and process hooks the command uses, injectable for tests. */
@@ -79,6 +82,9 @@ export async function runCli(
   io.stderr.on("error", () => undefined);
   const say: Say = (text) => void io.stderr.write(`whittle: ${text}\n`);
   if (argv[0] === "tree") return runTreeCommand(argv.slice(1), io.stdout, say);
+  // Loaded only when asked for: BullMQ takes a while to load.
+  if (argv[0] === "worker")
+    return (await import("./worker-command.js")).runWorkerCommand(argv.slice(1), io, say);
   let options: CliOptions;
   try {
     options = parseArgs(argv, version);
@@ -158,10 +164,19 @@ async function reduceFile(
     if (mode !== "quiet") say(`kept the original as ${plan.backupPath}`);
   }
   let code: number | undefined;
+  let remote: QueueClient | undefined;
   try {
-    code = await checkAndReduce(plan, mode, io, signal, say);
+    try {
+      remote = await openQueue(plan, signal, say);
+    } catch (error) {
+      if (!signal.aborted) throw error;
+      say("interrupted while connecting to Redis; no output was written");
+      return EXIT.interrupted;
+    }
+    code = await checkAndReduce(plan, mode, io, signal, say, remote);
     return code;
   } finally {
+    await remote?.close();
     // Whatever the test did to the input (or the backup), it holds the original bytes again.
     await guardOriginal(plan, say);
     // In place, a run that ends at the initial check never touched the input: its backup goes again.
@@ -186,10 +201,11 @@ async function checkAndReduce(
   io: CliIo,
   signal: AbortSignal,
   say: Say,
+  remote: QueueClient | undefined,
 ): Promise<number> {
   const o = plan.options;
   const started = Date.now();
-  const initial = await initialCheck(plan, mode, io, signal);
+  const initial = await initialCheck(plan, mode, io, signal, remote);
   if (initial === "stopped") {
     say("interrupted during the initial check; no output was written");
     return EXIT.interrupted;
@@ -208,8 +224,9 @@ async function checkAndReduce(
   // --timeout fixes the limit; otherwise it adapts to the durations of the tests, starting from the
   // initial check's (timeout-policy.ts).
   const cpus = availableParallelism();
-  const timeoutPolicy =
-    o.timeoutMs === undefined ? new TimeoutPolicy({ jobs: o.reduce.jobs ?? cpus, cpus }) : undefined;
+  // Tests on workers share no cores with each other here: no load factor.
+  const load = remote ? { jobs: 1, cpus: 1 } : { jobs: o.reduce.jobs ?? cpus, cpus };
+  const timeoutPolicy = o.timeoutMs === undefined ? new TimeoutPolicy(load) : undefined;
   timeoutPolicy?.observeInitial(initial.activeMs);
   const timeoutText =
     o.timeoutMs !== undefined
@@ -226,7 +243,7 @@ async function checkAndReduce(
     }
   }
 
-  const { result, writer, timeouts } = await runReduction(plan, mode, io, signal, say, timeoutPolicy);
+  const { result, writer, timeouts } = await runReduction(plan, mode, io, signal, say, timeoutPolicy, remote);
   const wallMs = Date.now() - started;
   const delivery = await withFifoWait(
     io,
@@ -246,6 +263,7 @@ async function checkAndReduce(
     wallMs,
     stats: result.stats,
     outputBytes: result.output.length,
+    ...(remote ? { queue: { url: remote.shown, ...remote.status() } } : {}),
   });
   summarize(say, mode, plan, result, delivery, wallMs, timeouts);
   // A signal that came at any time, even after the reduction (while waiting for a FIFO's reader), is
@@ -289,18 +307,21 @@ async function initialCheck(
   mode: ProgressMode,
   io: CliIo,
   signal: AbortSignal,
+  remote: QueueClient | undefined,
 ): Promise<CommandRun | "stopped"> {
   const limitMs = plan.options.timeoutMs ?? INITIAL_CHECK_LIMIT_MS;
-  const check = new CommandOracle({
-    command: plan.command,
-    fileName: plan.fileName,
-    env: plan.env,
-    timeoutMs: limitMs,
-    tmpRoot: plan.run.dir,
-    groups: plan.run.groups,
-    inheritFd: plan.run.dirFd,
-    runner: "spawn", // one test: no bash worker to start, so its duration is the test's own
-  });
+  const check = remote
+    ? new QueueOracle(remote, { timeoutMs: limitMs })
+    : new CommandOracle({
+        command: plan.command,
+        fileName: plan.fileName,
+        env: plan.env,
+        timeoutMs: limitMs,
+        tmpRoot: plan.run.dir,
+        groups: plan.run.groups,
+        inheritFd: plan.run.dirFd,
+        runner: "spawn", // one test: no bash worker to start, so its duration is the test's own
+      });
   const progress = new Progress(mode, plan.input.length, io.stderr);
   progress.checking(limitMs);
   try {
@@ -331,6 +352,7 @@ async function runReduction(
   signal: AbortSignal,
   say: Say,
   timeoutPolicy: TimeoutPolicy | undefined,
+  remote: QueueClient | undefined,
 ): Promise<{ result: ReduceResult; writer: ResultWriter | undefined; timeouts: TimeoutSummary }> {
   const target = plan.output;
   let writer: ResultWriter | undefined;
@@ -355,22 +377,26 @@ async function runReduction(
     undefined,
     plan.pipeline.map((pass) => pass.name),
   );
-  const oracle = new CommandOracle({
-    command: plan.command,
-    fileName: plan.fileName,
-    env: plan.env,
-    timeoutMs: plan.options.timeoutMs,
-    timeoutPolicy,
-    captureOutput: false,
-    recycleDirectories: true,
-    tmpRoot: plan.run.dir,
-    groups: plan.run.groups,
-    inheritFd: plan.run.dirFd,
-  });
+  if (remote) progress.addStatus(() => describeQueue(remote.status()));
+  const oracle = remote
+    ? new QueueOracle(remote, { timeoutMs: plan.options.timeoutMs, timeoutPolicy })
+    : new CommandOracle({
+        command: plan.command,
+        fileName: plan.fileName,
+        env: plan.env,
+        timeoutMs: plan.options.timeoutMs,
+        timeoutPolicy,
+        captureOutput: false,
+        recycleDirectories: true,
+        tmpRoot: plan.run.dir,
+        groups: plan.run.groups,
+        inheritFd: plan.run.dirFd,
+      });
   try {
     const test = oracle.toOracle();
     const result = await reduce(plan.input, test, {
       ...plan.options.reduce,
+      ...(remote && plan.options.reduce.jobs === undefined ? { jobs: QUEUE_JOBS } : {}),
       pipeline: plan.pipeline,
       ...(plan.frontEnd ? { syntax: plan.frontEnd } : {}),
       assumeInteresting: true,

@@ -1,0 +1,63 @@
+/**
+ * Redis connections that wait out a broker that is down or restarting: commands wait (no retry
+ * limit) while ioredis reconnects every second, and the loss and the return of the connection are
+ * each said once, with the URL's password masked.
+ */
+import { Redis } from "ioredis";
+
+import type { BrokerAddress } from "./address.js";
+
+/** How long to wait between reconnection attempts. */
+const RECONNECT_MS = 1000;
+
+export type Say = (text: string) => void;
+
+/**
+ * A connection to the broker. `say` hears "lost the connection …" once when it breaks and
+ * "connected again" once it is back; `onReady` runs at every (re)connection.
+ */
+export function connect(address: BrokerAddress, say: Say, name: string, onReady?: () => void): Redis {
+  const client = new Redis({
+    ...address.options,
+    // BullMQ requires it; and a command issued while Redis is away waits instead of failing.
+    maxRetriesPerRequest: null,
+    enableOfflineQueue: true,
+    retryStrategy: () => RECONNECT_MS,
+    connectionName: `whittle-${name}`,
+    lazyConnect: false,
+  });
+  let lost = false;
+  let everReady = false;
+  client.on("error", (error: Error) => {
+    if (lost) return;
+    lost = true;
+    const what = everReady ? "lost the connection to" : "cannot connect to";
+    say(`${what} Redis at ${address.shown} (${describe(error)}); waiting for it (retrying every second)`);
+  });
+  client.on("ready", () => {
+    if (lost) say(`connected to Redis at ${address.shown} again`);
+    lost = false;
+    everReady = true;
+    onReady?.();
+  });
+  return client;
+}
+
+/** A Redis error in a few words, without anything that could hold a password. */
+function describe(error: Error): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code !== undefined) return code;
+  return error.message.split("\n")[0]!.replace(/\/\/[^@\s]*@/g, "//***@");
+}
+
+/** The keys that start with `prefix` (SCAN, so that a large database is not blocked). */
+export async function keysWithPrefix(client: Redis, prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  let cursor = "0";
+  do {
+    const [next, found] = await client.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 1000);
+    cursor = next;
+    keys.push(...found);
+  } while (cursor !== "0");
+  return keys;
+}
