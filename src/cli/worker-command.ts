@@ -70,6 +70,14 @@ export async function runWorkerCommand(
   const jobs = o["jobs"] as number;
   const cwd = process.cwd();
   let worker: TestWorker | undefined;
+  let interrupted = false;
+  let removeHandler = (): void => undefined;
+  const stopped = new Promise<void>((done) => {
+    removeHandler = io.onInterrupt(() => {
+      interrupted = true;
+      done();
+    });
+  });
   try {
     worker = new TestWorker({
       address,
@@ -85,22 +93,26 @@ export async function runWorkerCommand(
       say,
       verbose: o["quiet"] !== true,
     });
-    say(
-      `worker ${worker.id}: running ${JSON.stringify(command)} (queue ${worker.queue}), ` +
-        `${jobs} at a time, for reductions through ${address.shown}; Ctrl-C stops`,
-    );
-    const stopped = new Promise<void>((done) => {
-      const remove = io.onInterrupt(() => {
-        remove();
-        done();
-      });
-    });
-    await stopped;
+    try {
+      await Promise.race([worker.ready(), stopped]);
+    } catch (error) {
+      if (!(error instanceof WhittleError)) throw error;
+      say(`error: ${error.message}`);
+      return EXIT.usage;
+    }
+    if (!interrupted) {
+      say(
+        `worker ${worker.id}: running ${JSON.stringify(command)} (queue ${worker.queue}), ` +
+          `${jobs} at a time, for reductions through ${address.shown}; Ctrl-C stops`,
+      );
+      await stopped;
+    }
     say("stopping: killing the running tests and handing their jobs back to the queue…");
     await worker.stop();
     say(`worker ${worker.id}: ${describeTotals(worker.totals)}`);
     return EXIT.done;
   } finally {
+    removeHandler();
     await worker?.stop();
     const left = run.close();
     if (left !== undefined) say(`warning: ${left}`);

@@ -32,20 +32,7 @@ import {
   type TestJobResult,
   type WorkerBeat,
 } from "./protocol.js";
-import { connect, keysWithPrefix, type Say } from "./redis.js";
-
-/** How long closing waits for each step when Redis is slow to answer. */
-const CLOSE_LIMIT_MS = 2000;
-
-/** Waits for `promise` (ignoring its failure), but not longer than `ms`. */
-async function within(ms: number, promise: Promise<unknown> | undefined): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([
-    promise?.catch(() => undefined),
-    new Promise<void>((done) => (timer = setTimeout(done, ms))),
-  ]);
-  clearTimeout(timer);
-}
+import { CLOSE_LIMIT_MS, connect, keysWithPrefix, loginError, within, type Say } from "./redis.js";
 
 /** A job this run waits for. */
 interface Pending {
@@ -140,7 +127,7 @@ export class QueueClient {
       await Promise.race([started, stopped]);
     } catch (error) {
       await client.close();
-      throw error;
+      throw loginError(error, options.address) ?? error;
     }
     return client;
   }
@@ -346,7 +333,7 @@ export class QueueClient {
       `${this.#workers.length} worker${this.#workers.length === 1 ? "" : "s"} connected for this command` +
       ` (${capacity} tests at once)` +
       (this.#others > 0
-        ? `; ${this.#others} other worker${this.#others === 1 ? "" : "s"} run another command`
+        ? `; ${this.#others === 1 ? "1 other worker runs" : `${this.#others} other workers run`} another command`
         : "");
     if (text !== this.#saidWorkers) {
       this.#saidWorkers = text;

@@ -5,7 +5,8 @@
  */
 import { Redis } from "ioredis";
 
-import type { BrokerAddress } from "./address.js";
+import { WhittleError } from "../errors.js";
+import { PASSWORD_ENV, type BrokerAddress } from "./address.js";
 
 /** How long to wait between reconnection attempts. */
 const RECONNECT_MS = 1000;
@@ -29,7 +30,8 @@ export function connect(address: BrokerAddress, say: Say, name: string, onReady?
   let lost = false;
   let everReady = false;
   client.on("error", (error: Error) => {
-    if (lost) return;
+    // A refused login is no outage: the command that meets it fails (see loginError).
+    if (lost || loginError(error, address) !== undefined) return;
     lost = true;
     const what = everReady ? "lost the connection to" : "cannot connect to";
     say(`${what} Redis at ${address.shown} (${describe(error)}); waiting for it (retrying every second)`);
@@ -41,6 +43,20 @@ export function connect(address: BrokerAddress, say: Say, name: string, onReady?
     onReady?.();
   });
   return client;
+}
+
+/**
+ * When `error` says that Redis refused the user or password (nothing to wait for): an error that says
+ * so, for exit 2; else undefined.
+ */
+export function loginError(error: unknown, address: BrokerAddress): WhittleError | undefined {
+  const message = error instanceof Error ? error.message : "";
+  if (!/^(WRONGPASS|NOAUTH|NOPERM)\b/.test(message)) return undefined;
+  return new WhittleError(
+    "usage",
+    `Redis at ${address.shown} refused the login: ${describe(error as Error)} ` +
+      `(give the password in the URL or in $${PASSWORD_ENV})`,
+  );
 }
 
 /** A Redis error in a few words, without anything that could hold a password. */
@@ -60,4 +76,17 @@ export async function keysWithPrefix(client: Redis, prefix: string): Promise<str
     keys.push(...found);
   } while (cursor !== "0");
   return keys;
+}
+
+/** How long closing waits for each step when Redis is away or slow to answer. */
+export const CLOSE_LIMIT_MS = 2000;
+
+/** Waits for `promise` (ignoring its failure), but not longer than `ms`. */
+export async function within(ms: number, promise: Promise<unknown> | undefined): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    promise?.catch(() => undefined),
+    new Promise<void>((done) => (timer = setTimeout(done, ms))),
+  ]);
+  clearTimeout(timer);
 }

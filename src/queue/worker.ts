@@ -35,7 +35,7 @@ import {
   type TestJobResult,
   type WorkerBeat,
 } from "./protocol.js";
-import { connect, type Say } from "./redis.js";
+import { CLOSE_LIMIT_MS, connect, loginError, within, type Say } from "./redis.js";
 
 export interface TestWorkerOptions {
   address: BrokerAddress;
@@ -63,6 +63,9 @@ export interface WorkerTotals {
   /** Jobs handed back to the queue when the worker stopped. */
   handedBack: number;
 }
+
+/** How long stopping waits for the running tests to die (SIGTERM, 1 s grace, SIGKILL, reaping). */
+const STOP_TESTS_MS = 6000;
 
 /** A running job: how to kill its test, and its run. */
 interface Running {
@@ -120,17 +123,33 @@ export class TestWorker {
     this.#beat = setInterval(() => void this.#heartbeat(), HEARTBEAT_MS);
   }
 
+  /**
+   * Resolves once Redis answers (waiting for it while it is away); rejects with a WhittleError
+   * ("usage") if it refuses the login.
+   */
+  async ready(): Promise<void> {
+    try {
+      await this.#client.ping();
+    } catch (error) {
+      throw loginError(error, this.#o.address) ?? error;
+    }
+  }
+
   /** Stops: takes no more jobs, kills the running tests and hands their jobs back to the queue. */
   async stop(): Promise<void> {
     if (this.#stopping) return;
     this.#stopping = true;
     clearInterval(this.#beat);
     for (const jobId of this.#running.keys()) this.#kill(jobId, "worker stopping");
-    // Not waiting for the processors: each hands its job back as its test dies.
+    // Each processor hands its job back as its test dies; with Redis away, nothing is waited for
+    // long (the jobs' locks then expire, and BullMQ hands them back itself).
     const closing = this.#worker.close();
-    while (this.#running.size > 0) await new Promise((done) => setTimeout(done, 20));
-    await closing.catch(() => undefined);
-    await this.#client.del(`${workerKeyPrefix(this.queue)}${this.id}`).catch(() => undefined);
+    const end = Date.now() + STOP_TESTS_MS;
+    while (this.#running.size > 0 && Date.now() < end) await new Promise((done) => setTimeout(done, 20));
+    await within(CLOSE_LIMIT_MS, closing);
+    if (this.#client.status === "ready") {
+      await within(CLOSE_LIMIT_MS, this.#client.del(`${workerKeyPrefix(this.queue)}${this.id}`));
+    }
     await Promise.all([...this.#oracles.values()].map((oracle) => oracle.close()));
     this.#subscriber.disconnect();
     this.#client.disconnect();
