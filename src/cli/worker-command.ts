@@ -3,6 +3,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import { WhittleError } from "../errors.js";
 import { CommandOracle } from "../oracle/command.js";
 import { BrokerUrlError, parseBrokerUrl } from "../queue/address.js";
+import { checkLogin } from "../queue/redis.js";
 import { TestWorker, type WorkerTotals } from "../queue/worker.js";
 import { EXIT } from "./exit.js";
 import { openRun } from "./lifecycle.js";
@@ -79,34 +80,35 @@ export async function runWorkerCommand(
     });
   });
   try {
-    worker = new TestWorker({
-      address,
-      command,
-      resolved: [program0, ...command.slice(1)],
-      jobs,
-      local: {
-        tmpRoot: run.dir,
-        groups: run.groups,
-        inheritFd: run.dirFd,
-        env: { WHITTLE_CWD: cwd, PATH: absolutePath(process.env["PATH"] ?? "", cwd) },
-      },
-      say,
-      verbose: o["quiet"] !== true,
-    });
     try {
-      await Promise.race([worker.ready(), stopped]);
+      await checkLogin(address, say, stopped);
     } catch (error) {
       if (!(error instanceof WhittleError)) throw error;
       say(`error: ${error.message}`);
       return EXIT.usage;
     }
     if (!interrupted) {
+      worker = new TestWorker({
+        address,
+        command,
+        resolved: [program0, ...command.slice(1)],
+        jobs,
+        local: {
+          tmpRoot: run.dir,
+          groups: run.groups,
+          inheritFd: run.dirFd,
+          env: { WHITTLE_CWD: cwd, PATH: absolutePath(process.env["PATH"] ?? "", cwd) },
+        },
+        say,
+        verbose: o["quiet"] !== true,
+      });
       say(
         `worker ${worker.id}: running ${JSON.stringify(command)} (queue ${worker.queue}), ` +
           `${jobs} at a time, for reductions through ${address.shown}; Ctrl-C stops`,
       );
       await stopped;
     }
+    if (worker === undefined) return EXIT.done;
     say("stopping: killing the running tests and handing their jobs back to the queue…");
     await worker.stop();
     say(`worker ${worker.id}: ${describeTotals(worker.totals)}`);

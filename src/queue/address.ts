@@ -27,7 +27,8 @@ export function parseBrokerUrl(text: string, env: NodeJS.ProcessEnv = process.en
   try {
     url = new URL(text);
   } catch {
-    throw new BrokerUrlError(`"${maskInText(text)}" is not a URL; expected redis://HOST:PORT/DB`);
+    // Not echoed: a URL that does not parse may still hold a password.
+    throw new BrokerUrlError("the Redis URL does not parse; expected redis://[USER:PASSWORD@]HOST:PORT/DB");
   }
   const tls = url.protocol === "rediss:";
   if (url.protocol !== "redis:" && !tls) {

@@ -90,3 +90,19 @@ export async function within(ms: number, promise: Promise<unknown> | undefined):
   ]);
   clearTimeout(timer);
 }
+
+/**
+ * Resolves once Redis at `address` answers (waiting, with connect()'s messages, while it is away);
+ * rejects with a WhittleError ("usage") if it refuses the login; resolves too once `stop` does.
+ * Leaves no connection open.
+ */
+export async function checkLogin(address: BrokerAddress, say: Say, stop: Promise<void>): Promise<void> {
+  const client = connect(address, say, "check");
+  try {
+    await Promise.race([client.ping(), stop]);
+  } catch (error) {
+    throw loginError(error, address) ?? error;
+  } finally {
+    client.disconnect();
+  }
+}

@@ -35,7 +35,7 @@ import {
   type TestJobResult,
   type WorkerBeat,
 } from "./protocol.js";
-import { CLOSE_LIMIT_MS, connect, loginError, within, type Say } from "./redis.js";
+import { CLOSE_LIMIT_MS, connect, within, type Say } from "./redis.js";
 
 export interface TestWorkerOptions {
   address: BrokerAddress;
@@ -121,18 +121,6 @@ export class TestWorker {
     // BullMQ reports connection trouble here too; the client's own messages already say it.
     this.#worker.on("error", () => undefined);
     this.#beat = setInterval(() => void this.#heartbeat(), HEARTBEAT_MS);
-  }
-
-  /**
-   * Resolves once Redis answers (waiting for it while it is away); rejects with a WhittleError
-   * ("usage") if it refuses the login.
-   */
-  async ready(): Promise<void> {
-    try {
-      await this.#client.ping();
-    } catch (error) {
-      throw loginError(error, this.#o.address) ?? error;
-    }
   }
 
   /** Stops: takes no more jobs, kills the running tests and hands their jobs back to the queue. */
