@@ -21,8 +21,10 @@ const HAVE_REDIS = spawnSync("redis-server", ["--version"]).status === 0;
 
 /** Everything a test started, stopped at the end whatever happened. */
 const children = new Set<ChildProcess>();
+const clients = new Set<Redis>();
 after(() => {
   for (const child of children) child.kill("SIGKILL");
+  for (const client of clients) client.disconnect();
 });
 
 function freePort(): Promise<number> {
