@@ -51,6 +51,8 @@ export interface CliOptions {
   algorithmGiven: boolean;
   /** The tree transforms (each on unless switched off). */
   transforms: TreeTransforms;
+  /** --queue: the Redis URL the tests go to, run there by `whittle worker`s. */
+  queue: string | undefined;
 }
 
 /** The tree transforms the --no-… switches leave on. */
@@ -117,6 +119,8 @@ Examples:
   whittle bug.c -j 4 --atom line --timeout 10 -- /path/to/check.sh
   whittle big.json --in-place --stats stats.json -- node /abs/path/check.js {}
   generate | whittle - --language c --max-time 10m -- ./check.sh
+  whittle worker redis://build1:6379/0 --jobs 8 -- ./check.sh {}   (on each machine, then:)
+  whittle crash.c --queue redis://build1:6379/0 -- ./check.sh {}
 
 Exit codes:
   0    done: the output holds a 1-minimal interesting input
@@ -256,6 +260,12 @@ export function buildProgram(version: string): Command {
     .addOption(new Option("--no-squeeze", "keep chains of single-child tree nodes"))
     .addOption(new Option("--no-flatten-recursion", "keep left and right recursion nested"))
     .addOption(new Option("--no-skip-unremovable", "also try nodes whose text equals their replacement"))
+    .addOption(
+      new Option(
+        "--queue <url>",
+        "send each test to the Redis queue at redis://HOST:PORT/DB (rediss:// for TLS), run by `whittle worker URL -- CMD` on any machine; tests in flight: -j, or the workers' capacity",
+      ),
+    )
     .addOption(new Option("-q, --quiet", "print nothing but errors"))
     .addOption(new Option("-v, --verbose", "print every test and improvement"))
     .addOption(
@@ -376,6 +386,7 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
     phases: (o.phase as string[] | undefined) ?? [],
     algorithmGiven: configured.program.getOptionValueSource("algorithm") === "cli",
     transforms: transformsOf(o),
+    queue: o.queue as string | undefined,
   };
 }
 

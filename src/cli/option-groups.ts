@@ -7,7 +7,7 @@ import type { Command, Option } from "commander";
 export const OPTION_GROUPS = [
   {
     heading: "Test",
-    flags: ["--test", "--timeout", "--max-time", "--max-tests"],
+    flags: ["--test", "--timeout", "--max-time", "--max-tests", "--queue"],
   },
   {
     heading: "Output",

@@ -146,7 +146,8 @@ export async function planRun(
   // The test: its program as an absolute path (it runs in a temporary directory, where a relative
   // path or a relative PATH entry would mean something else).
   const command = [...o.command];
-  command[0] = await CommandOracle.checkExecutable(o.command[0]!);
+  // With --queue the workers run it: it need not exist here (each worker checks its own).
+  if (o.queue === undefined) command[0] = await CommandOracle.checkExecutable(o.command[0]!);
 
   const defaultOutput =
     o.input === "-" ? await freeStdinOutput(cwd, extname(given)) : defaultOutputPath(o.input);

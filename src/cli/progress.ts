@@ -27,6 +27,8 @@ export interface ProgressState {
   passOf?: { index: number; count: number } | undefined;
   /** Bytes the best lost in the last minute; undefined during the run's first minute. */
   lastMinute?: number | undefined;
+  /** More to show at the end of the line (the queue's workers and jobs, with --queue). */
+  extra?: (() => string) | undefined;
 }
 
 /** The window of "removed in the last minute". */
@@ -101,6 +103,8 @@ export function statusLine(s: ProgressState, elapsedMs: number): string {
   const place = s.passOf === undefined ? "" : ` (pass ${s.passOf.index}/${s.passOf.count})`;
   const n = s.granularity > 0 ? `, n=${s.granularity}` : "";
   parts.push(formatDuration(elapsedMs), `${s.pass}${place}${where}${n}`);
+  const extra = s.extra?.();
+  if (extra) parts.push(extra);
   return parts.join(" · ");
 }
 
@@ -170,6 +174,11 @@ export class Progress {
       this.ticker = clock.setInterval(() => this.onTimer(), every);
       this.ticker.unref?.(); // the display never keeps whittle alive
     }
+  }
+
+  /** Shows `part()` at the end of every status line. */
+  addStatus(part: () => string): void {
+    this.state.extra = part;
   }
 
   /** The original input is being checked, for at most `limitMs`: say so until the reduction starts. */

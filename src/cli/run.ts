@@ -30,6 +30,9 @@ import { formatBytes, formatDuration, formatSaved, Progress, type ProgressMode }
 import { reproduction } from "./shell.js";
 import { runTreeCommand } from "./tree-command.js";
 import { EventsLog, startOf } from "./events-file.js";
+import { describeQueue, openQueue, QUEUE_JOBS } from "./queue-run.js";
+import type { QueueClient } from "../queue/client.js";
+import { QueueOracle } from "../queue/oracle.js";
 import { writeStats, type StatsSummary, type TimeoutSummary } from "./stats-file.js";
 import { openReport, type ReportFile } from "./report-file.js";
 
@@ -83,6 +86,9 @@ export async function runCli(
   io.stderr.on("error", () => undefined);
   const say: Say = (text) => void io.stderr.write(`whittle: ${text}\n`);
   if (argv[0] === "tree") return runTreeCommand(argv.slice(1), io.stdout, say);
+  // Loaded only when asked for: BullMQ takes a while to load.
+  if (argv[0] === "worker")
+    return (await import("./worker-command.js")).runWorkerCommand(argv.slice(1), io, say);
   let options: CliOptions;
   try {
     options = parseArgs(argv, version);
@@ -190,14 +196,23 @@ async function reduceFile(
   const report = openReport(plan, say);
   let code: number | undefined;
   let thrown: unknown;
+  let remote: QueueClient | undefined;
   try {
-    code = await checkAndReduce(plan, mode, io, signal, say, limits, report, events.log);
+    try {
+      remote = await openQueue(plan, signal, say);
+    } catch (error) {
+      if (!signal.aborted) throw error;
+      say("interrupted while connecting to Redis; no output was written");
+      return EXIT.interrupted;
+    }
+    code = await checkAndReduce(plan, mode, io, signal, say, limits, report, events.log, remote);
     return code;
   } catch (error) {
     thrown = error;
     throw error;
   } finally {
     await report?.close(code, thrown);
+    await remote?.close();
     // Whatever the test did to the input (or the backup), it holds the original bytes again.
     await guardOriginal(plan, say);
     // In place, a run that ends at the initial check never touched the input: its backup goes again.
@@ -225,10 +240,11 @@ async function checkAndReduce(
   limits: RunLimits,
   report: ReportFile | undefined,
   events: EventsLog | undefined,
+  remote: QueueClient | undefined,
 ): Promise<number> {
   const o = plan.options;
   const started = Date.now();
-  const initial = await initialCheck(plan, mode, io, signal, limits);
+  const initial = await initialCheck(plan, mode, io, signal, limits, remote);
   if (initial !== "stopped") {
     const { outcome, activeMs } = initial;
     events?.record({ type: "check", what: "original", size: plan.input.length, outcome, ms: activeMs });
@@ -253,8 +269,9 @@ async function checkAndReduce(
   // --timeout fixes the limit; otherwise it adapts to the durations of the tests, starting from the
   // initial check's (timeout-policy.ts).
   const cpus = availableParallelism();
-  const timeoutPolicy =
-    o.timeoutMs === undefined ? new TimeoutPolicy({ jobs: o.reduce.jobs ?? cpus, cpus }) : undefined;
+  // Tests on workers share no cores with each other here: no load factor.
+  const load = remote ? { jobs: 1, cpus: 1 } : { jobs: o.reduce.jobs ?? cpus, cpus };
+  const timeoutPolicy = o.timeoutMs === undefined ? new TimeoutPolicy(load) : undefined;
   timeoutPolicy?.observeInitial(initial.activeMs);
   const timeoutText =
     o.timeoutMs !== undefined
@@ -281,6 +298,7 @@ async function checkAndReduce(
     limits,
     report,
     events,
+    remote,
   );
   // The reduction is over: a limit no longer applies (to the wait for a FIFO's reader, say).
   limits.dispose();
@@ -309,6 +327,7 @@ async function checkAndReduce(
     wallMs,
     stats: result.stats,
     outputBytes: result.output.length,
+    ...(remote ? { queue: { url: remote.shown, ...remote.status() } } : {}),
   });
   summarize(say, mode, plan, result, delivery, wallMs, timeouts);
   // A finished reduction leaves no journal: its result is final (a failed or stopped one keeps it).
@@ -359,18 +378,21 @@ async function initialCheck(
   io: CliIo,
   signal: AbortSignal,
   limits: RunLimits,
+  remote: QueueClient | undefined,
 ): Promise<CommandRun | "stopped"> {
   const limitMs = plan.options.timeoutMs ?? INITIAL_CHECK_LIMIT_MS;
-  const check = new CommandOracle({
-    command: plan.command,
-    fileName: plan.fileName,
-    env: plan.env,
-    timeoutMs: limitMs,
-    tmpRoot: plan.run.dir,
-    groups: plan.run.groups,
-    inheritFd: plan.run.dirFd,
-    runner: "spawn", // one test: no bash worker to start, so its duration is the test's own
-  });
+  const check = remote
+    ? new QueueOracle(remote, { timeoutMs: limitMs })
+    : new CommandOracle({
+        command: plan.command,
+        fileName: plan.fileName,
+        env: plan.env,
+        timeoutMs: limitMs,
+        tmpRoot: plan.run.dir,
+        groups: plan.run.groups,
+        inheritFd: plan.run.dirFd,
+        runner: "spawn", // one test: no bash worker to start, so its duration is the test's own
+      });
   const progress = new Progress(mode, plan.input.length, io.stderr);
   progress.checking(limitMs);
   try {
@@ -406,6 +428,7 @@ async function runReduction(
   limits: RunLimits,
   report: ReportFile | undefined,
   events: EventsLog | undefined,
+  remote: QueueClient | undefined,
 ): Promise<{ result: ReduceResult; writer: ResultWriter | undefined; timeouts: TimeoutSummary }> {
   const target = plan.output;
   let writer: ResultWriter | undefined;
@@ -432,18 +455,21 @@ async function runReduction(
     undefined,
     plan.pipeline.map((pass) => pass.name),
   );
-  const oracle = new CommandOracle({
-    command: plan.command,
-    fileName: plan.fileName,
-    env: plan.env,
-    timeoutMs: plan.options.timeoutMs,
-    timeoutPolicy,
-    captureOutput: false,
-    recycleDirectories: true,
-    tmpRoot: plan.run.dir,
-    groups: plan.run.groups,
-    inheritFd: plan.run.dirFd,
-  });
+  if (remote) progress.addStatus(() => describeQueue(remote.status()));
+  const oracle = remote
+    ? new QueueOracle(remote, { timeoutMs: plan.options.timeoutMs, timeoutPolicy })
+    : new CommandOracle({
+        command: plan.command,
+        fileName: plan.fileName,
+        env: plan.env,
+        timeoutMs: plan.options.timeoutMs,
+        timeoutPolicy,
+        captureOutput: false,
+        recycleDirectories: true,
+        tmpRoot: plan.run.dir,
+        groups: plan.run.groups,
+        inheritFd: plan.run.dirFd,
+      });
   const gate = new ResultGate(plan.journal?.keptResult);
   let journal: JournalFile | undefined;
   try {
@@ -454,6 +480,7 @@ async function runReduction(
     const test = oracle.toOracle();
     const result = await reduce(plan.input, test, {
       ...plan.options.reduce,
+      ...(remote && plan.options.reduce.jobs === undefined ? { jobs: QUEUE_JOBS } : {}),
       pipeline: plan.pipeline,
       ...(plan.frontEnd ? { syntax: plan.frontEnd } : {}),
       ...(journal ? { journal } : {}),

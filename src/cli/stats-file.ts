@@ -1,5 +1,6 @@
 import { OPTION_LIST, type ResolvedOptions } from "../reduce/options.js";
 import type { ReductionStats } from "../reduce/stats.js";
+import type { QueueStatus } from "../queue/client.js";
 import { readFile, stat } from "node:fs/promises";
 import { writeAtomic, writeInPlace, type FifoWait } from "./files.js";
 
@@ -35,6 +36,8 @@ export interface StatsSummary {
   /** The reduction's counts (absent when the run ended at the initial check). */
   stats?: ReductionStats;
   outputBytes?: number;
+  /** With --queue: the workers and the jobs of the run (queue/client.ts). */
+  queue?: QueueStatus & { url: string };
 }
 
 /** The version of the statistics file's format, in its `whittle.stats` field. */
@@ -111,6 +114,7 @@ export async function writeStats(
       ]),
     ),
     options: optionsJson(options),
+    ...(summary.queue !== undefined ? { queue: summary.queue } : {}),
   };
   const bytes = new TextEncoder().encode(JSON.stringify(json, null, 2) + "\n");
   const special = await stat(path).then(

@@ -407,9 +407,11 @@ export class CommandOracle {
    * its directory is emptied right after (once the caller has started its next test; `close()`
    * waits for it). Spawn
    * failures reject with `WhittleError("test-not-executable")`. With an adaptive timeout, a run
-   * that timed out is repeated once if the limit has risen since it started.
+   * that timed out is repeated once if the limit has risen since it started. `limitMs` overrides
+   * the timeout for this run (a queue worker runs each test with the limit its job carries).
    */
-  async run(content: Uint8Array, signal?: AbortSignal): Promise<CommandRun> {
+  async run(content: Uint8Array, signal?: AbortSignal, limitMs?: number): Promise<CommandRun> {
+    if (limitMs !== undefined) return this.#runOnce(content, signal, limitMs);
     const first = await this.#runOnce(content, signal, this.timeoutLimitMs());
     if (first.outcome !== "timeout" || this.#policy === undefined) return first;
     const limit = this.#policy.limitMs();

@@ -1,0 +1,108 @@
+/**
+ * Redis connections that wait out a broker that is down or restarting: commands wait (no retry
+ * limit) while ioredis reconnects every second, and the loss and the return of the connection are
+ * each said once, with the URL's password masked.
+ */
+import { Redis } from "ioredis";
+
+import { WhittleError } from "../errors.js";
+import { PASSWORD_ENV, type BrokerAddress } from "./address.js";
+
+/** How long to wait between reconnection attempts. */
+const RECONNECT_MS = 1000;
+
+export type Say = (text: string) => void;
+
+/**
+ * A connection to the broker. `say` hears "lost the connection …" once when it breaks and
+ * "connected again" once it is back; `onReady` runs at every (re)connection.
+ */
+export function connect(address: BrokerAddress, say: Say, name: string, onReady?: () => void): Redis {
+  const client = new Redis({
+    ...address.options,
+    // BullMQ requires it; and a command issued while Redis is away waits instead of failing.
+    maxRetriesPerRequest: null,
+    enableOfflineQueue: true,
+    retryStrategy: () => RECONNECT_MS,
+    connectionName: `whittle-${name}`,
+    lazyConnect: false,
+  });
+  let lost = false;
+  let everReady = false;
+  client.on("error", (error: Error) => {
+    // A refused login is no outage: the command that meets it fails (see loginError).
+    if (lost || loginError(error, address) !== undefined) return;
+    lost = true;
+    const what = everReady ? "lost the connection to" : "cannot connect to";
+    say(`${what} Redis at ${address.shown} (${describe(error)}); waiting for it (retrying every second)`);
+  });
+  client.on("ready", () => {
+    if (lost) say(`connected to Redis at ${address.shown} again`);
+    lost = false;
+    everReady = true;
+    onReady?.();
+  });
+  return client;
+}
+
+/**
+ * When `error` says that Redis refused the user or password (nothing to wait for): an error that says
+ * so, for exit 2; else undefined.
+ */
+export function loginError(error: unknown, address: BrokerAddress): WhittleError | undefined {
+  const message = error instanceof Error ? error.message : "";
+  if (!/^(WRONGPASS|NOAUTH|NOPERM)\b/.test(message)) return undefined;
+  return new WhittleError(
+    "usage",
+    `Redis at ${address.shown} refused the login: ${describe(error as Error)} ` +
+      `(give the password in the URL or in $${PASSWORD_ENV})`,
+  );
+}
+
+/** A Redis error in a few words, without anything that could hold a password. */
+function describe(error: Error): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code !== undefined) return code;
+  return error.message.split("\n")[0]!.replace(/\/\/[^@\s]*@/g, "//***@");
+}
+
+/** The keys that start with `prefix` (SCAN, so that a large database is not blocked). */
+export async function keysWithPrefix(client: Redis, prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  let cursor = "0";
+  do {
+    const [next, found] = await client.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 1000);
+    cursor = next;
+    keys.push(...found);
+  } while (cursor !== "0");
+  return keys;
+}
+
+/** How long closing waits for each step when Redis is away or slow to answer. */
+export const CLOSE_LIMIT_MS = 2000;
+
+/** Waits for `promise` (ignoring its failure), but not longer than `ms`. */
+export async function within(ms: number, promise: Promise<unknown> | undefined): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    promise?.catch(() => undefined),
+    new Promise<void>((done) => (timer = setTimeout(done, ms))),
+  ]);
+  clearTimeout(timer);
+}
+
+/**
+ * Resolves once Redis at `address` answers (waiting, with connect()'s messages, while it is away);
+ * rejects with a WhittleError ("usage") if it refuses the login; resolves too once `stop` does.
+ * Leaves no connection open.
+ */
+export async function checkLogin(address: BrokerAddress, say: Say, stop: Promise<void>): Promise<void> {
+  const client = connect(address, say, "check");
+  try {
+    await Promise.race([client.ping(), stop]);
+  } catch (error) {
+    throw loginError(error, address) ?? error;
+  } finally {
+    client.disconnect();
+  }
+}
