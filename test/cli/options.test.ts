@@ -31,6 +31,7 @@ const CLI_ONLY = [
   "--report <file>",
   "--events <file>",
   "--resume",
+  "--queue <url>",
   "--grammar <file>",
   "--format <file>",
   "--language <name>",

@@ -84,12 +84,15 @@ class TestRedis {
   }
 
   client(password?: string): Redis {
-    return new Redis({
+    const client = new Redis({
       port: this.port,
       host: "127.0.0.1",
       ...(password ? { password } : {}),
       maxRetriesPerRequest: null,
     });
+    // Disconnected at the end: a client left connecting to a stopped server keeps the file's process alive.
+    clients.add(client);
+    return client;
   }
 }
 
