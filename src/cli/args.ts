@@ -6,6 +6,7 @@ import { EXIT } from "./exit.js";
 import { applyHelpGroups } from "./option-groups.js";
 import { parseDuration, parseTestCount, type RunLimitOptions } from "./limits.js";
 import { reduceOptionsOf, reductionFlags, type CliReduceOptions } from "./reduce-flags.js";
+import { verdictFlags, verdictOptionsOf, type VerdictOptions } from "./verdict.js";
 
 /** Everything the command line says, parsed and checked. */
 export interface CliOptions {
@@ -51,6 +52,8 @@ export interface CliOptions {
   algorithmGiven: boolean;
   /** The tree transforms (each on unless switched off). */
   transforms: TreeTransforms;
+  /** How runs of the test are judged: --repeat/--need, --expect-…, --same-failure (verdict.ts). */
+  verdict: VerdictOptions;
 }
 
 /** The tree transforms the --no-… switches leave on. */
@@ -120,7 +123,8 @@ Examples:
 
 Exit codes:
   0    done: the output holds a 1-minimal interesting input
-  1    internal error
+  1    internal error; or the test is not repeatable: the result was not interesting when tested
+       again at the end (the output holds the last result that was confirmed)
   2    usage error (bad option, missing input, test not found or not executable), or TMPDIR
        missing, not a directory, not writable or full (if it fills up during the reduction, the
        output holds the best result so far)
@@ -153,6 +157,7 @@ export function buildProgram(version: string): Command {
     .addOption(new Option("--test <script>", "test script; gets the candidate's path as $1"));
   // The reduction's options come from their table (REDUCE_OPTIONS); the rest are the command line's own.
   for (const option of reductionFlags()) program.addOption(option);
+  for (const option of verdictFlags()) program.addOption(option);
   program
     .addOption(
       new Option(
@@ -350,6 +355,8 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
   if (o.inPlace && o.output !== undefined)
     throw new UsageError("--in-place and --output cannot be used together");
   if (o.quiet && o.verbose) throw new UsageError("--quiet and --verbose cannot be used together");
+  const verdict = verdictOptionsOf(o);
+  if (typeof verdict === "string") throw new UsageError(verdict);
   return {
     input,
     command: testCommand,
@@ -376,6 +383,7 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
     phases: (o.phase as string[] | undefined) ?? [],
     algorithmGiven: configured.program.getOptionValueSource("algorithm") === "cli",
     transforms: transformsOf(o),
+    verdict,
   };
 }
 

@@ -7,7 +7,19 @@ import type { Command, Option } from "commander";
 export const OPTION_GROUPS = [
   {
     heading: "Test",
-    flags: ["--test", "--timeout", "--max-time", "--max-tests"],
+    flags: [
+      "--test",
+      "--timeout",
+      "--max-time",
+      "--max-tests",
+      "--repeat",
+      "--need",
+      "--expect-exit",
+      "--expect-signal",
+      "--expect-stdout",
+      "--expect-stderr",
+      "--same-failure",
+    ],
   },
   {
     heading: "Output",
