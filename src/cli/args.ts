@@ -6,6 +6,7 @@ import { EXIT } from "./exit.js";
 import { applyHelpGroups } from "./option-groups.js";
 import { parseDuration, parseTestCount, type RunLimitOptions } from "./limits.js";
 import { reduceOptionsOf, reductionFlags, type CliReduceOptions } from "./reduce-flags.js";
+import { verdictFlags, verdictOptionsOf, type VerdictOptions } from "./verdict.js";
 
 /** Everything the command line says, parsed and checked. */
 export interface CliOptions {
@@ -53,6 +54,8 @@ export interface CliOptions {
   transforms: TreeTransforms;
   /** --queue: the Redis URL the tests go to, run there by `whittle worker`s. */
   queue: string | undefined;
+  /** How runs of the test are judged: --repeat/--need, --expect-…, --same-failure (verdict.ts). */
+  verdict: VerdictOptions;
 }
 
 /** The tree transforms the --no-… switches leave on. */
@@ -124,7 +127,8 @@ Examples:
 
 Exit codes:
   0    done: the output holds a 1-minimal interesting input
-  1    internal error
+  1    internal error; or the test is not repeatable: the result was not interesting when tested
+       again at the end (the output holds the last result that was confirmed)
   2    usage error (bad option, missing input, test not found or not executable), or TMPDIR
        missing, not a directory, not writable or full (if it fills up during the reduction, the
        output holds the best result so far)
@@ -157,6 +161,7 @@ export function buildProgram(version: string): Command {
     .addOption(new Option("--test <script>", "test script; gets the candidate's path as $1"));
   // The reduction's options come from their table (REDUCE_OPTIONS); the rest are the command line's own.
   for (const option of reductionFlags()) program.addOption(option);
+  for (const option of verdictFlags()) program.addOption(option);
   program
     .addOption(
       new Option(
@@ -360,6 +365,17 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
   if (o.inPlace && o.output !== undefined)
     throw new UsageError("--in-place and --output cannot be used together");
   if (o.quiet && o.verbose) throw new UsageError("--quiet and --verbose cannot be used together");
+  const verdict = verdictOptionsOf(o);
+  if (typeof verdict === "string") throw new UsageError(verdict);
+  if (o.queue !== undefined) {
+    const judging = ["expectExit", "expectSignal", "expectStdout", "expectStderr", "sameFailure"].find(
+      (key) => o[key] !== undefined && o[key] !== false,
+    );
+    if (judging !== undefined)
+      throw new UsageError(
+        `--${judging.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} cannot be used with --queue: a worker sends back the test's outcome, not its output; judge it in the test command instead`,
+      );
+  }
   return {
     input,
     command: testCommand,
@@ -387,6 +403,7 @@ export function parseArgs(argv: readonly string[], version: string): CliOptions 
     algorithmGiven: configured.program.getOptionValueSource("algorithm") === "cli",
     transforms: transformsOf(o),
     queue: o.queue as string | undefined,
+    verdict,
   };
 }
 

@@ -7,7 +7,20 @@ import type { Command, Option } from "commander";
 export const OPTION_GROUPS = [
   {
     heading: "Test",
-    flags: ["--test", "--timeout", "--max-time", "--max-tests", "--queue"],
+    flags: [
+      "--test",
+      "--timeout",
+      "--max-time",
+      "--max-tests",
+      "--repeat",
+      "--need",
+      "--expect-exit",
+      "--expect-signal",
+      "--expect-stdout",
+      "--expect-stderr",
+      "--same-failure",
+      "--queue",
+    ],
   },
   {
     heading: "Output",

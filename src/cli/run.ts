@@ -34,6 +34,7 @@ import { describeQueue, openQueue, QUEUE_JOBS } from "./queue-run.js";
 import type { QueueClient } from "../queue/client.js";
 import { QueueOracle } from "../queue/oracle.js";
 import { writeStats, type StatsSummary, type TimeoutSummary } from "./stats-file.js";
+import { checkFinal, Judge, ResultHistory, type FinalCheck } from "./verdict.js";
 import { openReport, type ReportFile } from "./report-file.js";
 
 /** The streams and process hooks the command uses, injectable for tests. */
@@ -244,7 +245,8 @@ async function checkAndReduce(
 ): Promise<number> {
   const o = plan.options;
   const started = Date.now();
-  const initial = await initialCheck(plan, mode, io, signal, limits, remote);
+  const judge = new Judge(o.verdict);
+  const initial = await initialCheck(plan, mode, io, signal, limits, judge, remote);
   if (initial !== "stopped") {
     const { outcome, activeMs } = initial;
     events?.record({ type: "check", what: "original", size: plan.input.length, outcome, ms: activeMs });
@@ -255,7 +257,7 @@ async function checkAndReduce(
     return limit ? EXIT.limit : EXIT.interrupted;
   }
   if (initial.outcome !== "interesting") {
-    reportNotInteresting(say, plan, initial);
+    reportNotInteresting(say, plan, initial, judge.whyNot(initial));
     await writeStatsOrSay(plan, say, io, signal, {
       result: "not-interesting",
       inputBytes: plan.input.length,
@@ -283,12 +285,15 @@ async function checkAndReduce(
         `reducing with ${plan.pipeline.map((p) => p.name).join(", ")} (${o.reduce.strategy}), timeout ${timeoutText}` +
         ` → ${plan.outputName}${o.inPlace ? " (in place)" : ""}`,
     );
+    const judging = judge.describe();
+    if (judging !== undefined) say(judging);
     if (o.reduce.atom !== "line" && !isValidUtf8(plan.input)) {
       say("the input is not valid UTF-8: character atoms are single bytes, and every byte is kept exactly");
     }
   }
 
-  const { result, writer, timeouts } = await runReduction(
+  const history = new ResultHistory();
+  const reduced = await runReduction(
     plan,
     mode,
     io,
@@ -299,9 +304,20 @@ async function checkAndReduce(
     report,
     events,
     remote,
+    judge,
+    history,
   );
+  const { writer, timeouts } = reduced;
   // The reduction is over: a limit no longer applies (to the wait for a FIFO's reader, say).
   limits.dispose();
+  // The result is tested once more: a test that is not repeatable is named, and the output gets the
+  // last result that was confirmed.
+  let final: FinalCheck | undefined;
+  if (reduced.result.kind === "done" && !signal.aborted) {
+    final = await retestResult(plan, signal, say, judge, history, reduced.result.output, remote);
+    if (final !== undefined && !final.repeatable) writer?.write(final.content);
+  }
+  const result = final === undefined ? reduced.result : { ...reduced.result, output: final.content };
   if (result.kind === "failed") report?.failed(describeError(result.error));
   const wallMs = Date.now() - started;
   const delivery = await withFifoWait(
@@ -330,8 +346,16 @@ async function checkAndReduce(
     ...(remote ? { queue: { url: remote.shown, ...remote.status() } } : {}),
   });
   summarize(say, mode, plan, result, delivery, wallMs, timeouts);
+  const repeats = judge.summary();
+  if (repeats !== undefined && (mode !== "quiet" || final?.repeatable === false)) say(repeats);
   // A finished reduction leaves no journal: its result is final (a failed or stopped one keeps it).
-  if (plan.journal && result.kind === "done" && delivery.kind === "written" && !signal.aborted) {
+  if (
+    plan.journal &&
+    result.kind === "done" &&
+    final?.repeatable !== false &&
+    delivery.kind === "written" &&
+    !signal.aborted
+  ) {
     await removeJournal(plan.journal).catch((error: unknown) =>
       say(`warning: cannot remove the journal ${plan.journal!.path}: ${describeError(error)}`),
     );
@@ -340,6 +364,7 @@ async function checkAndReduce(
   // what the exit code says; a limit that stopped the run, exit 4.
   if (signal.aborted) return limitOf(signal.reason) ? EXIT.limit : EXIT.interrupted;
   if (delivery.kind === "lost" || delivery.kind === "fallback") return EXIT.failed;
+  if (final?.repeatable === false) return EXIT.failed;
   // TMPDIR filled up (or vanished) during the reduction: the user's environment, like a usage error.
   if (result.kind === "failed" && result.error instanceof WhittleError && result.error.code === "tmpdir") {
     return EXIT.usage;
@@ -378,38 +403,74 @@ async function initialCheck(
   io: CliIo,
   signal: AbortSignal,
   limits: RunLimits,
+  judge: Judge,
   remote: QueueClient | undefined,
 ): Promise<CommandRun | "stopped"> {
   const limitMs = plan.options.timeoutMs ?? INITIAL_CHECK_LIMIT_MS;
-  const check = remote
-    ? new QueueOracle(remote, { timeoutMs: limitMs })
-    : new CommandOracle({
-        command: plan.command,
-        fileName: plan.fileName,
-        env: plan.env,
-        timeoutMs: limitMs,
-        tmpRoot: plan.run.dir,
-        groups: plan.run.groups,
-        inheritFd: plan.run.dirFd,
-        runner: "spawn", // one test: no bash worker to start, so its duration is the test's own
-      });
+  const check = checkOracle(plan, limitMs, judge, remote);
   const progress = new Progress(mode, plan.input.length, io.stderr);
   progress.checking(limitMs);
   try {
     limits.initialStarting();
-    const first = await check.run(plan.input, signal);
+    const first = await judge.checkOriginal(() => check.run(plan.input, signal));
     // Stopped by Ctrl-Z while it ran, the check's duration is no measure of the test: its wall time
     // holds the pause, and its active time may be too short (a test that sleeps slept through the
     // pause). The adaptive timeout starts from it, so an interesting original is checked once more.
     if (first.outcome !== "interesting" || first.durationMs - first.activeMs < PAUSE_THAT_COUNTS_MS)
       return first;
     limits.initialStarting();
-    return await check.run(plan.input, signal);
+    return await judge.checkOriginal(() => check.run(plan.input, signal));
   } catch (error) {
     if (signal.aborted) return "stopped";
     throw error;
   } finally {
     progress.finish();
+    await check.close();
+  }
+}
+
+/**
+ * An oracle for a few checks (of the original, of the result): no bash worker to start; with
+ * --queue, a worker runs them (the test's program need not exist here).
+ */
+function checkOracle(
+  plan: RunPlan,
+  limitMs: number,
+  judge: Judge,
+  remote: QueueClient | undefined,
+): CommandOracle | QueueOracle {
+  if (remote) return new QueueOracle(remote, { timeoutMs: limitMs });
+  const captureStreams = judge.captureStreams;
+  return new CommandOracle({
+    command: plan.command,
+    fileName: plan.fileName,
+    env: plan.env,
+    timeoutMs: limitMs,
+    tmpRoot: plan.run.dir,
+    groups: plan.run.groups,
+    inheritFd: plan.run.dirFd,
+    runner: "spawn", // its duration is the test's own
+    ...(captureStreams !== undefined ? { captureStreams } : {}),
+  });
+}
+
+/** The final re-test of the result (see checkFinal); undefined if interrupted. */
+async function retestResult(
+  plan: RunPlan,
+  signal: AbortSignal,
+  say: Say,
+  judge: Judge,
+  history: ResultHistory,
+  result: Uint8Array,
+  remote: QueueClient | undefined,
+): Promise<FinalCheck | undefined> {
+  const check = checkOracle(plan, plan.options.timeoutMs ?? INITIAL_CHECK_LIMIT_MS, judge, remote);
+  try {
+    return await checkFinal(judge, (content) => check.run(content, signal), result, history, plan.input, say);
+  } catch (error) {
+    if (signal.aborted) return undefined;
+    throw error;
+  } finally {
     await check.close();
   }
 }
@@ -429,6 +490,8 @@ async function runReduction(
   report: ReportFile | undefined,
   events: EventsLog | undefined,
   remote: QueueClient | undefined,
+  judge: Judge,
+  history: ResultHistory,
 ): Promise<{ result: ReduceResult; writer: ResultWriter | undefined; timeouts: TimeoutSummary }> {
   const target = plan.output;
   let writer: ResultWriter | undefined;
@@ -465,6 +528,7 @@ async function runReduction(
         timeoutMs: plan.options.timeoutMs,
         timeoutPolicy,
         captureOutput: false,
+        ...(judge.captureStreams !== undefined ? { captureStreams: judge.captureStreams } : {}),
         recycleDirectories: true,
         tmpRoot: plan.run.dir,
         groups: plan.run.groups,
@@ -477,7 +541,7 @@ async function runReduction(
       journal = await startJournal(plan.journal, mode === "quiet" ? undefined : say, (text) =>
         say(`warning: ${text}`),
       );
-    const test = oracle.toOracle();
+    const test = judge.test(oracle);
     const result = await reduce(plan.input, test, {
       ...plan.options.reduce,
       ...(remote && plan.options.reduce.jobs === undefined ? { jobs: QUEUE_JOBS } : {}),
@@ -491,7 +555,10 @@ async function runReduction(
         progress.listener(event);
         report?.listener(event);
         events?.record(event);
-        if (event.type === "improved" && gate.admit(event.content)) writer?.write(event.content);
+        if (event.type === "improved" && gate.admit(event.content)) {
+          writer?.write(event.content);
+          history.push(event.content);
+        }
       },
     });
     if (gate.missed) writer?.write(result.output);
@@ -638,7 +705,7 @@ function summarize(
   }
 }
 
-function reportNotInteresting(say: Say, plan: RunPlan, run: CommandRun): void {
+function reportNotInteresting(say: Say, plan: RunPlan, run: CommandRun, why: string | undefined): void {
   const how =
     run.outcome === "timeout"
       ? `timed out after ${formatDuration(run.activeMs)} (raise --timeout if the test is just slow)`
@@ -646,7 +713,10 @@ function reportNotInteresting(say: Say, plan: RunPlan, run: CommandRun): void {
         ? `was killed by ${run.signal}`
         : `exited with code ${run.exitCode}`;
   say(
-    `error: the original input is not interesting: the test ${how}; it must exit 0 on ${plan.options.input === "-" ? "the input from stdin" : plan.options.input}.`,
+    `error: the original input is not interesting: the test ${how}; ` +
+      (why ??
+        `it must exit 0 on ${plan.options.input === "-" ? "the input from stdin" : plan.options.input}`) +
+      ".",
   );
   const fromStdin = plan.options.input === "-";
   const repro = reproduction(plan.command, plan.fileName, fromStdin ? undefined : plan.inputPath);

@@ -82,6 +82,12 @@ export interface CommandOracleOptions {
    * /dev/null, which saves two pipes (or a file) per test; `outputTail` is then empty.
    */
   captureOutput?: boolean;
+  /**
+   * Also keep the first `captureStreams` bytes of the test's stdout and, apart, of its stderr
+   * (CommandRun.stdout and .stderr), for verdicts that look at them (expect.ts). Implies
+   * captureOutput; without it (the default) nothing more is read or kept.
+   */
+  captureStreams?: number;
   /** Told of each test's process group when it starts and once it is gone. */
   groups?: GroupTracker;
   /**
@@ -113,8 +119,14 @@ export interface CommandRun {
   outcome: Outcome;
   exitCode: number | null;
   signal: NodeJS.Signals | null;
-  /** The last ~4 KiB of combined stdout+stderr. */
+  /**
+   * The last ~4 KiB of combined stdout+stderr (with captureStreams from the shell runner: the tail
+   * of stdout, then of stderr).
+   */
   outputTail: string;
+  /** With captureStreams: the first that many bytes of stdout, and of stderr. */
+  stdout?: string;
+  stderr?: string;
   /** Wall time from starting the test until it exited. */
   durationMs: number;
   /**
@@ -156,6 +168,13 @@ interface Staged {
   follow?: ShellFollowUp;
 }
 
+/** What a run keeps of its output: the tail, and with captureStreams the heads of both streams. */
+interface Output {
+  tail: string;
+  stdout?: string;
+  stderr?: string;
+}
+
 /** How a started test ended, whichever way it was started. */
 type Ended = { code: number | null; sig: NodeJS.Signals | null } | { vanished: true };
 
@@ -168,8 +187,8 @@ interface Started {
   readonly startedActive: number;
   /** Started by the shell runner (whose 126 and 127 may mean "cannot run"). */
   readonly byShell: boolean;
-  /** After the group is gone: release pipes or files, and return the output's tail. */
-  finish(): Promise<string>;
+  /** After the group is gone: release pipes or files, and return what was kept of the output. */
+  finish(): Promise<Output>;
   /** Gives up on a runner that does not report the end of a killed test: `ended` settles. */
   abandon(): void;
 }
@@ -234,7 +253,11 @@ export class CommandOracle {
     this.#timeoutMs = timeoutMs !== undefined && timeoutMs <= MAX_TIMER_MS ? timeoutMs : undefined;
     this.#policy = timeoutMs === undefined ? options.timeoutPolicy : undefined;
     this.#killGraceMs = killGraceMs;
-    const output = options.captureOutput === false ? "ignore" : "pipe";
+    const { captureStreams } = options;
+    if (captureStreams !== undefined && !(Number.isInteger(captureStreams) && captureStreams > 0)) {
+      throw new InvalidOptionError("captureStreams", `must be a positive integer, got ${captureStreams}`);
+    }
+    const output = options.captureOutput === false && captureStreams === undefined ? "ignore" : "pipe";
     this.#stdio = ["ignore", output, output];
     if (options.inheritFd !== undefined) {
       while (this.#stdio.length < RUN_DIR_FD) this.#stdio.push("ignore");
@@ -252,6 +275,7 @@ export class CommandOracle {
       this.#shell = new ShellRunner(bash, this.#env, [shellProgram, ...template], fileName, {
         root: this.#recycler?.root ?? resolve(options.tmpRoot ?? tmpdir()),
         ...(options.inheritFd !== undefined ? { inheritFd: options.inheritFd } : {}),
+        splitStderr: captureStreams !== undefined,
       });
     }
   }
@@ -318,9 +342,14 @@ export class CommandOracle {
     }
   }
 
-  /** Where a test in `dir` writes its output: a file beside it, or nowhere. */
+  /** Whether tests' output is kept at all. */
+  get #captures(): boolean {
+    return this.#options.captureOutput !== false || this.#options.captureStreams !== undefined;
+  }
+
+  /** Where a test in `dir` writes its output (its stderr to `.err` beside it with captureStreams). */
   #outputFile(dir: string): string {
-    return this.#options.captureOutput !== false ? `${dir}.out` : "/dev/null";
+    return this.#captures ? `${dir}.out` : "/dev/null";
   }
 
   #makeSandbox(content: Uint8Array): Promise<Sandbox> {
@@ -347,7 +376,11 @@ export class CommandOracle {
         // Not `job.ended`: a closed worker may die without reporting (and holds no event loop up).
         signalGroup(job.pgid, "SIGKILL");
         await waitForGroupGone(job.pgid, REAP_LIMIT_MS);
-        if (this.#options.captureOutput !== false) removeQuietly(this.#outputFile((await entry.sandbox).dir));
+        if (this.#captures) {
+          const file = this.#outputFile((await entry.sandbox).dir);
+          removeQuietly(file);
+          if (this.#options.captureStreams !== undefined) removeQuietly(`${file}.err`);
+        }
       }
       const sandbox = await entry.sandbox.catch(() => undefined);
       if (sandbox !== undefined) await this.#releaseSandbox(sandbox.dir);
@@ -480,7 +513,8 @@ export class CommandOracle {
 
   /** A test the shell started in `dir`, as #supervise sees it. */
   #shellStarted(job: ShellJob, dir: string): Started {
-    const capture = this.#options.captureOutput !== false;
+    const capture = this.#captures;
+    const heads = this.#options.captureStreams;
     const outputFile = this.#outputFile(dir);
     return {
       pgid: job.pgid,
@@ -490,7 +524,7 @@ export class CommandOracle {
       ended: job.ended.then((exit: ShellExit) =>
         exit.kind === "vanished" ? { vanished: true as const } : { code: exit.code, sig: exit.signal },
       ),
-      finish: () => Promise.resolve(capture ? readTail(outputFile) : ""),
+      finish: () => Promise.resolve(capture ? readOutputFiles(outputFile, heads) : { tail: "" }),
       abandon: () => job.abandon(),
     };
   }
@@ -512,8 +546,13 @@ export class CommandOracle {
       throw this.#spawnError(error);
     }
     const tail = new OutputTail(TAIL_BYTES);
-    for (const stream of [child.stdout, child.stderr]) {
-      stream?.on("data", (chunk: Buffer) => tail.push(chunk));
+    const limit = this.#options.captureStreams;
+    const heads = limit === undefined ? undefined : [new OutputHead(limit), new OutputHead(limit)];
+    for (const [i, stream] of [child.stdout, child.stderr].entries()) {
+      stream?.on("data", (chunk: Buffer) => {
+        tail.push(chunk);
+        heads?.[i]!.push(chunk);
+      });
       stream?.on("error", () => undefined);
     }
     const closed = new Promise<void>((done) => child.once("close", () => done()));
@@ -541,7 +580,9 @@ export class CommandOracle {
         }
         child.stdout?.destroy();
         child.stderr?.destroy();
-        return tail.toString();
+        return heads === undefined
+          ? { tail: tail.toString() }
+          : { tail: tail.toString(), stdout: heads[0]!.toString(), stderr: heads[1]!.toString() };
       },
     };
   }
@@ -591,7 +632,7 @@ export class CommandOracle {
     let failure: unknown;
     let durationMs = 0;
     let activeMs = 0;
-    let outputTail = "";
+    let output: Output = { tail: "" };
     try {
       exit = await started.ended;
     } catch (error) {
@@ -611,7 +652,7 @@ export class CommandOracle {
           groups.ended(pgid);
         }
       }
-      outputTail = await started.finish();
+      output = await started.finish();
     }
     if (exit === undefined) throw failure;
     if (killedBy === "abort") throw signal?.reason;
@@ -638,7 +679,8 @@ export class CommandOracle {
               : "not-interesting",
       exitCode: code,
       signal: sig,
-      outputTail,
+      outputTail: output.tail,
+      ...(output.stdout !== undefined ? { stdout: output.stdout, stderr: output.stderr ?? "" } : {}),
       durationMs,
       activeMs,
       cancelled: signal?.aborted ?? false,
@@ -738,9 +780,25 @@ function removeQuietly(path: string): void {
   }
 }
 
-/** The last TAIL_BYTES of the file `path` as text; the file is removed. */
-function readTail(path: string): string {
+/**
+ * What a test run by the shell left in its output file `path` (and with `heads`, its stderr in
+ * `path`.err): the tail, and the first `heads` bytes of each stream. The files are removed.
+ */
+function readOutputFiles(path: string, heads: number | undefined): Output {
   const tail = new OutputTail(TAIL_BYTES);
+  if (heads === undefined) {
+    readEnds(path, tail, undefined);
+    return { tail: tail.toString() };
+  }
+  const stdout = new OutputHead(heads);
+  const stderr = new OutputHead(heads);
+  readEnds(path, tail, stdout);
+  readEnds(`${path}.err`, tail, stderr);
+  return { tail: tail.toString(), stdout: stdout.toString(), stderr: stderr.toString() };
+}
+
+/** Feeds the last TAIL_BYTES of the file `path` to `tail` and its first bytes to `head`; removes it. */
+function readEnds(path: string, tail: OutputTail, head: OutputHead | undefined): void {
   try {
     const fd = openSync(path, "r");
     try {
@@ -750,6 +808,10 @@ function readTail(path: string): string {
       const buffer = Buffer.alloc(length);
       const read = readSync(fd, buffer, 0, length, size - length);
       tail.push(buffer.subarray(0, read));
+      if (head !== undefined) {
+        const front = Buffer.alloc(Math.min(size, head.limit));
+        head.push(front.subarray(0, readSync(fd, front, 0, front.length, 0)));
+      }
     } finally {
       closeSync(fd);
     }
@@ -757,7 +819,25 @@ function readTail(path: string): string {
   } catch {
     // no output file: the test could not even start its redirection
   }
-  return tail.toString();
+}
+
+/** Keeps the first `limit` bytes written to it, never more. */
+class OutputHead {
+  readonly #chunks: Buffer[] = [];
+  #length = 0;
+  constructor(readonly limit: number) {}
+
+  push(chunk: Buffer): void {
+    if (this.#length >= this.limit) return;
+    // Copy, so that a large chunk is not kept alive by a view of it.
+    const part = Buffer.from(chunk.subarray(0, this.limit - this.#length));
+    this.#chunks.push(part);
+    this.#length += part.length;
+  }
+
+  toString(): string {
+    return Buffer.concat(this.#chunks).toString("utf8");
+  }
 }
 
 /** Keeps the last `limit` bytes written to it, never more. */

@@ -80,7 +80,7 @@ const WORKER = [
   // this moment ends it without its clean-up; the job is then left to the watchdog.)
   "  trap - EXIT TERM HUP",
   // In the job, $PWD is the test's directory as an absolute path, also when DIR was relative.
-  '  { cd -- "$2" && WHITTLE_CANDIDATE="$PWD/"__WHITTLE_FILE__ WHITTLE_TMPDIR=$PWD exec __WHITTLE_ARGV__ </dev/null >"$3" 2>&1; } &',
+  '  { cd -- "$2" && WHITTLE_CANDIDATE="$PWD/"__WHITTLE_FILE__ WHITTLE_TMPDIR=$PWD exec __WHITTLE_ARGV__ </dev/null __WHITTLE_REDIRECT__; } &',
   "  p=$!",
   "  trap __w_exit EXIT",
   "  trap exit TERM HUP",
@@ -400,7 +400,7 @@ class Worker {
  * stdin, followed by the lines of the protocol (see the module comment); fd 3 must be a pipe that
  * stays open as long as the worker may run.
  */
-export function workerScript(command: readonly string[], fileName: string): string {
+export function workerScript(command: readonly string[], fileName: string, splitStderr = false): string {
   const candidate = `"$PWD/"${shellWord(fileName)}`;
   // Every "{}", also inside a word (--file={}), is the candidate's path: the word's other parts are
   // quoted, and bash joins the adjacent pieces into one argument.
@@ -410,10 +410,11 @@ export function workerScript(command: readonly string[], fileName: string): stri
     )
     .join(" ");
   // A function, not a string: `$` in the words must not be taken for replacement patterns.
-  return WORKER.replace("__WHITTLE_FILE__", () => shellWord(fileName)).replace(
-    "__WHITTLE_ARGV__",
-    () => argv,
-  );
+  // Split: stderr goes to OUT.err beside OUT (the oracle then always names a file, never "-").
+  const redirect = splitStderr ? '>"$3" 2>"$3.err"' : '>"$3" 2>&1';
+  return WORKER.replace("__WHITTLE_REDIRECT__", () => redirect)
+    .replace("__WHITTLE_FILE__", () => shellWord(fileName))
+    .replace("__WHITTLE_ARGV__", () => argv);
 }
 
 /** Options of a ShellRunner beyond the command. */
@@ -430,6 +431,8 @@ export interface ShellRunnerOptions {
    * them (CommandOracleOptions.inheritFd).
    */
   readonly inheritFd?: number;
+  /** Write the test's stderr to OUT.err instead of OUT with its stdout (see workerScript). */
+  readonly splitStderr?: boolean;
 }
 
 /** The bash workers of one oracle. */
@@ -466,7 +469,7 @@ export class ShellRunner {
       this.#env["__WHITTLE_BASH_ENV"] = this.#env["BASH_ENV"];
       delete this.#env["BASH_ENV"];
     }
-    this.#script = workerScript(command, fileName);
+    this.#script = workerScript(command, fileName, options.splitStderr === true);
   }
 
   /** The process ids of the bash workers (each runs one test at a time). */

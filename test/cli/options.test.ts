@@ -50,6 +50,13 @@ const CLI_ONLY = [
   "--config <file>",
   "--no-config",
   "--print-config",
+  "--repeat <m>",
+  "--need <k>",
+  "--expect-exit <n>",
+  "--expect-signal <signal>",
+  "--expect-stdout <regex>",
+  "--expect-stderr <regex>",
+  "--same-failure",
 ];
 
 /** Arguments and the values they give, for the options that take a value but have no list of choices. */

@@ -278,7 +278,11 @@ test("a test that accepts the empty input: warned, the result is empty, no other
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stderr, /finds the EMPTY input interesting/);
   assert.equal(readFileSync(join(dir, "in.reduced.txt"), "utf8"), "");
-  assert.equal(readFileSync(ran, "utf8"), "x\nx\n", "the original and the empty input, nothing else");
+  assert.equal(
+    readFileSync(ran, "utf8"),
+    "x\nx\nx\n",
+    "the original, the empty input and the final re-test of the (empty) result, nothing else",
+  );
   const s = JSON.parse(readFileSync(stats, "utf8")) as {
     tests: number;
     checks: number;
