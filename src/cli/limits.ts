@@ -5,6 +5,8 @@
  */
 import { InvalidArgumentError } from "commander";
 import type { ReductionEvent } from "../reduce/events.js";
+import type { NextIf } from "../outcome.js";
+import type { SingleTest } from "../oracle/repeat.js";
 import { formatDuration } from "./progress.js";
 
 /** The limits the command line sets (undefined: none). */
@@ -138,6 +140,22 @@ export class RunLimits {
   /** Test commands run so far, the initial check included. */
   get runs(): number {
     return this.#runs;
+  }
+
+  /**
+   * `test` without its hints once the test has run as often as --max-tests allows: a hint lets the
+   * runner start the next candidate the moment the running test ends (a follow-up), before whittle
+   * hears of the end and stops, which would be one run over the limit.
+   */
+  gate(test: SingleTest): SingleTest {
+    const max = this.limits.maxTests;
+    const prepare = test.prepare;
+    if (max === undefined || prepare === undefined) return test;
+    return Object.assign((candidate: Uint8Array, signal: AbortSignal) => test(candidate, signal), {
+      prepare: (candidate: Uint8Array, nextIf?: NextIf) => {
+        if (this.#runs < max) prepare(candidate, nextIf);
+      },
+    });
   }
 
   /** The limit that stopped the run, if one did. */

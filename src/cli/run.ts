@@ -541,7 +541,7 @@ async function runReduction(
       journal = await startJournal(plan.journal, mode === "quiet" ? undefined : say, (text) =>
         say(`warning: ${text}`),
       );
-    const test = judge.test(oracle);
+    const test = limits.gate(judge.test(oracle));
     const result = await reduce(plan.input, test, {
       ...plan.options.reduce,
       ...(remote && plan.options.reduce.jobs === undefined ? { jobs: QUEUE_JOBS } : {}),
