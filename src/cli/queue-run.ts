@@ -1,6 +1,7 @@
 import { BrokerUrlError, parseBrokerUrl } from "../queue/address.js";
 import type { QueueClient, QueueStatus } from "../queue/client.js";
 import { UsageError } from "./args.js";
+import { loadQueuePackages } from "./queue-packages.js";
 import type { RunPlan } from "./plan.js";
 
 /**
@@ -30,7 +31,7 @@ export async function openQueue(
     throw error;
   }
   // BullMQ takes a while to load: only runs with --queue load it.
-  const { QueueClient } = await import("../queue/client.js");
+  const { QueueClient } = await loadQueuePackages("--queue", () => import("../queue/client.js"));
   return QueueClient.open(
     {
       address,

@@ -31,6 +31,7 @@ import { reproduction } from "./shell.js";
 import { runTreeCommand } from "./tree-command.js";
 import { EventsLog, startOf } from "./events-file.js";
 import { describeQueue, openQueue, QUEUE_JOBS } from "./queue-run.js";
+import { loadQueuePackages } from "./queue-packages.js";
 import type { QueueClient } from "../queue/client.js";
 import { QueueOracle } from "../queue/oracle.js";
 import { writeStats, type StatsSummary, type TimeoutSummary } from "./stats-file.js";
@@ -88,8 +89,17 @@ export async function runCli(
   const say: Say = (text) => void io.stderr.write(`whittle: ${text}\n`);
   if (argv[0] === "tree") return runTreeCommand(argv.slice(1), io.stdout, say);
   // Loaded only when asked for: BullMQ takes a while to load.
-  if (argv[0] === "worker")
-    return (await import("./worker-command.js")).runWorkerCommand(argv.slice(1), io, say);
+  if (argv[0] === "worker") {
+    let worker: typeof import("./worker-command.js");
+    try {
+      worker = await loadQueuePackages("whittle worker", () => import("./worker-command.js"));
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      say(`error: ${error.message}`);
+      return EXIT.usage;
+    }
+    return worker.runWorkerCommand(argv.slice(1), io, say);
+  }
   let options: CliOptions;
   try {
     options = parseArgs(argv, version);
