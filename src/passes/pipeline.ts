@@ -109,7 +109,9 @@ export const SUBSET_GRANULARITY = 16;
  * where ddmin's rounds try each about three times: on the shared cases (bench section efficiency,
  * bench/results/2026-11-26-ac76869), zeller-bug-c's token pass took 59 tests instead of 189 and its
  * glyph pass 17 instead of 66 for the same result, and the whole default 809 tests instead of 1,033
- * with every result as small or smaller. Short lists keep ddmin: json-obj-arr-87's best result
+ * with every result as small or smaller. The pairs adaptive deletion tries after a fruitless scan
+ * cost 98 tests more on those cases (915, bench/results/2026-11-27-bf006d1) for what only goes in
+ * twos (a YAML key and its value: the real-oracle YAML test). Short lists keep ddmin: json-obj-arr-87's best result
  * (one token of 15 kept) needs a subset, and the scan left 16 non-whitespace characters instead of 2.
  */
 export const DEFAULT_POLISH_ALGORITHM: Algorithm = "adaptive";
