@@ -50,34 +50,50 @@ export async function adaptive(
     emit({ type: "reduced", round, kind: "complement", index: from, granularity: count, size: units.length });
     return true;
   };
+  /**
+   * One round: each run of `width` units starting at `at` or later, tried without it; the first
+   * interesting removal in order is committed. Its position, or -1 when none can go.
+   */
+  const firstRemovable = async (at: number, width: number): Promise<number> => {
+    signal?.throwIfAborted();
+    const round = ++rounds;
+    emit({ type: "round", round, granularity: width, size: units.length });
+    const candidates = new Map<number, Configuration>();
+    const candidateAt = (p: number): Configuration => {
+      let c = candidates.get(p);
+      if (!c) candidates.set(p, (c = without(at + p, width)));
+      return c;
+    };
+    const found = await findInteresting(
+      units.length - (width - 1) - at,
+      (p, s) =>
+        hooks.test(candidateAt(p), s, { kind: "complement", index: at + p, round, granularity: width }),
+      { jobs: options.jobs, firstWins: options.firstWins, ...(signal ? { signal } : {}) },
+    );
+    if (found < 0) return -1;
+    const candidate = candidateAt(found);
+    units = candidate.toArray();
+    hooks.commit?.(candidate);
+    emit({
+      type: "reduced",
+      round,
+      kind: "complement",
+      index: at + found,
+      granularity: width,
+      size: units.length,
+    });
+    return at + found;
+  };
   /** Neighbouring pairs, left to right, each pair that can go removed; whether any went. */
   const pairScan = async (): Promise<boolean> => {
     let changed = false;
     let at = 0;
     while (at + 1 < units.length) {
-      signal?.throwIfAborted();
-      const round = ++rounds;
-      emit({ type: "round", round, granularity: 2, size: units.length });
-      const candidates = new Map<number, Configuration>();
-      const candidateAt = (p: number): Configuration => {
-        let c = candidates.get(p);
-        if (!c) candidates.set(p, (c = without(at + p, 2)));
-        return c;
-      };
-      const found = await findInteresting(
-        units.length - 1 - at,
-        (p, s) => hooks.test(candidateAt(p), s, { kind: "complement", index: at + p, round, granularity: 2 }),
-        { jobs: options.jobs, firstWins: options.firstWins, ...(signal ? { signal } : {}) },
-      );
-      if (found < 0) break;
-      at += found;
-      const candidate = candidateAt(found);
-      units = candidate.toArray();
-      hooks.commit?.(candidate);
+      const removed = await firstRemovable(at, 2);
+      if (removed < 0) break;
       changed = true;
-      emit({ type: "reduced", round, kind: "complement", index: at, granularity: 2, size: units.length });
       // The unit before the removed pair may now pair with the one after it.
-      at = Math.max(0, at - 1);
+      at = Math.max(0, removed - 1);
     }
     return changed;
   };
@@ -87,33 +103,11 @@ export async function adaptive(
       let changed = false;
       let at = 0;
       while (at < units.length) {
-        signal?.throwIfAborted();
-        // One round: each unit from `at` on, alone; the first interesting removal in order.
-        const round = ++rounds;
-        emit({ type: "round", round, granularity: 1, size: units.length });
-        const candidates = new Map<number, Configuration>();
-        const candidateAt = (p: number): Configuration => {
-          let c = candidates.get(p);
-          if (!c) candidates.set(p, (c = without(at + p, 1)));
-          return c;
-        };
-        const found = await findInteresting(
-          units.length - at,
-          (p, s) =>
-            hooks.test(candidateAt(p), s, { kind: "complement", index: at + p, round, granularity: 1 }),
-          {
-            jobs: options.jobs,
-            firstWins: options.firstWins,
-            ...(signal ? { signal } : {}),
-          },
-        );
-        if (found < 0) break;
-        at += found;
-        const candidate = candidateAt(found);
-        units = candidate.toArray();
-        hooks.commit?.(candidate);
+        // Each unit from `at` on, alone; the first interesting removal in order.
+        const position = await firstRemovable(at, 1);
+        if (position < 0) break;
+        at = position;
         changed = true;
-        emit({ type: "reduced", round, kind: "complement", index: at, granularity: 1, size: units.length });
         // The run that starts at `at`: one unit went; find how many more go with it. Linear for
         // small runs, then doubling to bracket the end, then bisection inside the bracket.
         let removed = 1;
