@@ -4,6 +4,7 @@
  * again; journals of another run, corrupt ones and torn last lines are handled as documented.
  */
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { test } from "node:test";
 import { chmodSync, copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -63,6 +64,10 @@ function args(c: Case, ...more: string[]): string[] {
     "--test",
     c.test,
   ];
+}
+
+function sha256(bytes: Buffer): string {
+  return createHash("sha256").update(bytes).digest("hex");
 }
 
 function lines(path: string): string[] {
@@ -161,7 +166,15 @@ test("SIGKILL at 5 seeded random moments, then --resume: the result of an uninte
       full.tests - recorded.length,
       `${what}: the resumed run's tests and the ${recorded.length} journalled make the uninterrupted run's`,
     );
-    const ranAgain = lines(c.counter).filter((hash) => recorded.includes(hash));
+    // The final re-test runs the result once more on purpose, whatever the journal holds: it is the
+    // last test, and the only one allowed to repeat a journalled candidate.
+    const ran = lines(c.counter);
+    assert.equal(
+      ran.at(-1),
+      sha256(full.result),
+      `${what}: the last test is the final re-test of the result`,
+    );
+    const ranAgain = ran.slice(0, -1).filter((hash) => recorded.includes(hash));
     assert.deepEqual(ranAgain, [], `${what}: no journalled candidate ran again`);
     assert.ok(!existsSync(c.journal), `${what}: the finished run removed its journal`);
   }
@@ -358,8 +371,10 @@ test("the default JSON pipeline with -j 2, killed and resumed: the uninterrupted
   const resumed = await runWhittle(json("--resume"));
   assert.equal(resumed.code, 0, resumed.stderr);
   assert.deepEqual(readFileSync(output), expected);
+  const ran = lines(counter);
+  assert.equal(ran.at(-1), sha256(expected), "the last test is the final re-test of the result");
   assert.deepEqual(
-    lines(counter).filter((hash) => recorded.includes(hash)),
+    ran.slice(0, -1).filter((hash) => recorded.includes(hash)),
     [],
   );
 });
