@@ -30,7 +30,8 @@ export interface DdminOptions {
   readonly firstWins: boolean;
   /**
    * The algorithm of each list reduction (`minimize`): ddmin (default), or ProbDD (probdd.ts), which
-   * uses only `ddStar` of these options and runs its tests one at a time.
+   * uses only `ddStar` and `jobs` of these options (its parallel tests are speculative, and always
+   * deterministic).
    */
   readonly algorithm?: Algorithm;
   /**

@@ -15,7 +15,7 @@ export function minimize(
 ): Promise<DdminResult> {
   switch (options.algorithm) {
     case "probdd":
-      return probdd(initial, hooks, { ddStar: options.ddStar });
+      return probdd(initial, hooks, { ddStar: options.ddStar, jobs: options.jobs });
     case "adaptive":
       // Short lists go to ddmin (see DdminOptions.adaptiveAbove).
       return initial.length <= (options.adaptiveAbove ?? 0)

@@ -15,12 +15,18 @@
  * which is 1 for a single unit (a unit tested alone and needed is kept for good). The search ends
  * when every unit left has p = 1: each was tested alone (see `ddStar` for 1-minimality).
  *
- * Tests run one at a time (the algorithm is sequential by nature: the next subset depends on the
- * last answer), with the same hooks, labels and events as ddmin, so caches, the evaluator and the
- * tree passes use it unchanged.
+ * The next subset depends on the last answer, but what follows either answer is known before the
+ * test ends: the Bayes update above, or the units without S. So with parallel jobs the tests the
+ * run may make next run at once (speculate.ts): the untested states it is likeliest to reach, by the
+ * chance ∏(1 − p_u) that S can go, scaled by how those chances fared so far in this run. The answers
+ * it uses are those of the one-job run's tests, in its order: the same commits and result with any
+ * number of jobs (bench section `jobs`); the other tests are the price of the jobs.
+ * Same hooks, labels and events as ddmin, so caches, the evaluator and the tree passes use it
+ * unchanged.
  */
 import { Configuration } from "./configuration.js";
 import type { DdminEvent, DdminHooks, DdminResult } from "./ddmin.js";
+import { speculate } from "./speculate.js";
 
 /** The paper's initial probability. */
 export const PROBDD_P0 = 0.1;
@@ -38,6 +44,24 @@ export interface ProbddOptions {
    * removes nothing, tests every unit alone against the final configuration: the result is 1-minimal.
    */
   readonly ddStar?: boolean;
+  /**
+   * Tests run at once (default 1: one at a time). Always deterministic: the speculation commits only
+   * what the one-job run would, so `--first-wins` changes nothing here.
+   */
+  readonly jobs?: number;
+}
+
+/**
+ * The changes to p when the test without `subset` was not interesting (Bayes' rule, see above), as
+ * [index, new p] pairs: a chain keeps only these, not a copy of p per link.
+ */
+function failure(p: readonly number[], subset: readonly number[]): [number, number][] {
+  let none = 1;
+  for (const i of subset) none *= 1 - p[i]!;
+  return subset.map((i) => {
+    const raised = p[i]! / (1 - none);
+    return [i, raised >= CERTAIN ? 1 : raised];
+  });
 }
 
 export async function probdd(
@@ -54,33 +78,81 @@ export async function probdd(
   try {
     for (let iteration = 0; ; iteration++) {
       emit({ type: "iteration", iteration, size: units.length });
-      let p = units.map(() => p0);
       let changed = false;
-      for (;;) {
-        signal?.throwIfAborted();
-        const chosen = selectSubset(p);
-        if (chosen.length === 0) break;
-        const round = ++rounds;
-        const granularity = chosen.length;
-        emit({ type: "round", round, granularity, size: units.length });
-        const drop = new Set(chosen);
-        const candidate = Configuration.of(units.filter((_, i) => !drop.has(i)));
-        const label = { kind: "complement", index: 0, round, granularity } as const;
-        if (await hooks.test(candidate, signal ?? new AbortController().signal, label)) {
-          units = units.filter((_, i) => !drop.has(i));
-          p = p.filter((_, i) => !drop.has(i));
-          changed = true;
-          hooks.commit?.(candidate);
-          emit({ type: "reduced", round, kind: "complement", index: 0, granularity, size: units.length });
-        } else {
-          let none = 1;
-          for (const i of chosen) none *= 1 - p[i]!;
-          for (const i of chosen) {
-            const raised = p[i]! / (1 - none);
-            p[i] = raised >= CERTAIN ? 1 : raised;
-          }
-        }
-      }
+      const base = rounds;
+      const roundOf = new WeakMap<object, number>();
+      /** Answers so far (speculative ones too): interesting ones, and the sum of their model chances. */
+      const seen = { yes: 0, model: 0 };
+      const last = await speculate(
+        {
+          propose: ({ units, p }) => {
+            const subset = selectSubset(p);
+            if (subset.length === 0) return undefined;
+            const drop = new Set(subset);
+            let model = 1;
+            for (const i of subset) model *= 1 - p[i]!;
+            // The model's chance, scaled by how its estimates fared so far: interesting answers
+            // against the sum of the chances it gave them (add-one smoothed). After coarse HDD most
+            // subsets fail, far more than p0 predicts, and the speculation then follows failures.
+            const chance = Math.min(1, (model * (seen.yes + 1)) / (seen.model + 1));
+            const candidate = Configuration.of(units.filter((_, i) => !drop.has(i)));
+            return {
+              candidate,
+              chance,
+              chance0: model,
+              subset,
+              granularity: subset.length,
+              size: units.length,
+            };
+          },
+          after: ({ units, p }, { subset }, interesting) => {
+            if (interesting) {
+              const drop = new Set(subset);
+              return { units: units.filter((_, i) => !drop.has(i)), p: p.filter((_, i) => !drop.has(i)) };
+            }
+            const next = [...p];
+            for (const [i, value] of failure(p, subset)) next[i] = value;
+            return { units, p: next };
+          },
+        },
+        { units, p: units.map(() => p0) },
+        {
+          test: (proposal, s, index) => {
+            const { candidate, granularity, size } = proposal;
+            const round = base + index + 1;
+            rounds = Math.max(rounds, round);
+            roundOf.set(proposal, round);
+            emit({ type: "round", round, granularity, size });
+            return hooks
+              .test(candidate, s, { kind: "complement", index: 0, round, granularity })
+              .then((yes) => {
+                if (!s.aborted) {
+                  seen.model += proposal.chance0;
+                  if (yes) seen.yes++;
+                }
+                return yes;
+              });
+          },
+          commit: (proposal) => {
+            const { candidate, granularity } = proposal;
+            units = candidate.toArray();
+            changed = true;
+            hooks.commit?.(candidate);
+            emit({
+              type: "reduced",
+              round: roundOf.get(proposal)!,
+              kind: "complement",
+              index: 0,
+              granularity,
+              size: units.length,
+            });
+          },
+          ...(hooks.prepare ? { prepare: hooks.prepare.bind(hooks) } : {}),
+        },
+        options.jobs ?? 1,
+        signal,
+      );
+      units = last.units;
       if (!options.ddStar || !changed) return { kind: "done", config: Configuration.of(units), rounds };
     }
   } catch (error) {

@@ -97,6 +97,64 @@ test("non-monotone tests, with ddStar: the result is interesting and removing an
   );
 });
 
+test("with parallel jobs the chain of subsets is tested at once, and the commits and result are those of one job", async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 1, max: 50 }),
+      fc.integer({ min: 1, max: 10_000 }),
+      fc.constantFrom(2, 3, 8),
+      async (n, salt, jobs) => {
+        // Non-monotone, so that a wrong order of commits would show in the result.
+        const interesting = (units: readonly number[]): boolean =>
+          units.length === n || units.reduce((h, u) => (h * 31 + u + salt) % 7919, salt) % 3 === 0;
+        const run = async (j: number): Promise<{ commits: number[][]; result: number[]; most: number }> => {
+          const commits: number[][] = [];
+          let running = 0;
+          let most = 0;
+          const result = await probdd(
+            Configuration.full(n),
+            {
+              test: async (c) => {
+                most = Math.max(most, ++running);
+                // Answers arrive out of order: later tests of the chain may finish first.
+                await new Promise((resolve) => setTimeout(resolve, (c.length * 7 + salt) % 3));
+                running--;
+                return interesting(c.toArray());
+              },
+              commit: (c) => commits.push(c.toArray()),
+            },
+            { ddStar: true, jobs: j },
+          );
+          return { commits, result: result.config.toArray(), most };
+        };
+        const one = await run(1);
+        const many = await run(jobs);
+        assert.equal(one.most, 1);
+        assert.deepEqual(many.commits, one.commits);
+        assert.deepEqual(many.result, one.result);
+        assert.ok(many.most <= jobs);
+      },
+    ),
+    { numRuns: 60 },
+  );
+  // A chain of failures is what runs at once: needed units only, 8 jobs keep 8 tests in flight.
+  let running = 0;
+  let most = 0;
+  await probdd(
+    Configuration.full(40),
+    {
+      test: async () => {
+        most = Math.max(most, ++running);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        running--;
+        return false;
+      },
+    },
+    { jobs: 8 },
+  );
+  assert.equal(most, 8);
+});
+
 test("an abort stops the run with the smallest configuration so far", async () => {
   const controller = new AbortController();
   let tests = 0;
