@@ -24,6 +24,7 @@ import { hddSection } from "./sections/hdd.js";
 import { languagesSection } from "./sections/languages.js";
 import { memorySection } from "./sections/memory.js";
 import { overheadSection } from "./sections/overhead.js";
+import { jobsSection } from "./sections/jobs.js";
 import { parallelSection } from "./sections/parallel.js";
 import { parseSection } from "./sections/parse.js";
 import { scaleSection } from "./sections/scale.js";
@@ -47,6 +48,7 @@ const SECTIONS: readonly Section<any>[] = [
   languagesSection,
   memorySection,
   efficiencySection,
+  jobsSection,
 ];
 
 const USAGE = `usage: node dist/bench/run.js [--quick] [--only ${SECTIONS.map((s) => s.id).join(",")}] [--out <dir>]`;
