@@ -22,6 +22,7 @@ import { cacheSection } from "./sections/cache.js";
 import { efficiencySection } from "./sections/efficiency.js";
 import { hddSection } from "./sections/hdd.js";
 import { languagesSection } from "./sections/languages.js";
+import { largeSection } from "./sections/large.js";
 import { memorySection } from "./sections/memory.js";
 import { overheadSection } from "./sections/overhead.js";
 import { parallelSection } from "./sections/parallel.js";
@@ -47,6 +48,7 @@ const SECTIONS: readonly Section<any>[] = [
   languagesSection,
   memorySection,
   efficiencySection,
+  largeSection,
 ];
 
 const USAGE = `usage: node dist/bench/run.js [--quick] [--only ${SECTIONS.map((s) => s.id).join(",")}] [--out <dir>]`;
