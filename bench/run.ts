@@ -22,9 +22,10 @@ import { cacheSection } from "./sections/cache.js";
 import { efficiencySection } from "./sections/efficiency.js";
 import { hddSection } from "./sections/hdd.js";
 import { languagesSection } from "./sections/languages.js";
+import { largeSection } from "./sections/large.js";
 import { memorySection } from "./sections/memory.js";
-import { overheadSection } from "./sections/overhead.js";
 import { jobsSection } from "./sections/jobs.js";
+import { overheadSection } from "./sections/overhead.js";
 import { parallelSection } from "./sections/parallel.js";
 import { parseSection } from "./sections/parse.js";
 import { scaleSection } from "./sections/scale.js";
@@ -48,6 +49,7 @@ const SECTIONS: readonly Section<any>[] = [
   languagesSection,
   memorySection,
   efficiencySection,
+  largeSection,
   jobsSection,
 ];
 
