@@ -69,32 +69,38 @@ export interface BenchRedis {
   stop(): Promise<void>;
 }
 
-/** Starts redis-server on a free loopback port (`extra`: more of its options) and waits until it accepts connections. */
-export async function startRedis(scratchDir: string, extra: readonly string[] = []): Promise<BenchRedis> {
+export interface RedisStartOptions {
+  /** More redis-server options (e.g. `--requirepass`). */
+  readonly extra?: readonly string[];
+  /** TLS only, with this certificate and key (PEM files); clients need no certificate of their own. */
+  readonly tls?: { readonly certFile: string; readonly keyFile: string };
+}
+
+/** Starts redis-server on a free loopback port and waits until it accepts connections. */
+export async function startRedis(scratchDir: string, options: RedisStartOptions = {}): Promise<BenchRedis> {
   const port = await freePort();
   const dir = mkdtempSync(join(scratchDir, "redis-"));
+  const tls = options.tls;
+  const listen = tls
+    ? [
+        ...["--port", "0", "--tls-port", String(port), "--tls-cert-file", tls.certFile],
+        ...["--tls-key-file", tls.keyFile, "--tls-ca-cert-file", tls.certFile, "--tls-auth-clients", "no"],
+      ]
+    : ["--port", String(port)];
+  const persistence = ["--save", "", "--appendonly", "no", "--dir", dir];
   const child = spawn(
     "redis-server",
-    [
-      "--port",
-      String(port),
-      "--bind",
-      "127.0.0.1",
-      "--save",
-      "",
-      "--appendonly",
-      "no",
-      "--dir",
-      dir,
-      ...extra,
-    ],
-    { stdio: ["ignore", "pipe", "pipe"] },
+    [...listen, "--bind", "127.0.0.1", ...persistence, ...(options.extra ?? [])],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+    },
   );
   let out = "";
   child.stdout.on("data", (d: Buffer) => (out += d.toString()));
   child.stderr.on("data", (d: Buffer) => (out += d.toString()));
   await waitFor(child, () => out, /Ready to accept connections/, "redis-server", 20_000);
-  return { url: `redis://127.0.0.1:${port}/0`, port, stop: () => stopProcess(child) };
+  const scheme = tls ? "rediss" : "redis";
+  return { url: `${scheme}://127.0.0.1:${port}/0`, port, stop: () => stopProcess(child) };
 }
 
 export interface BenchWorker {
@@ -111,9 +117,11 @@ export async function startWorker(
   url: string,
   command: readonly string[],
   cwd: string,
+  env: Readonly<Record<string, string>> = {},
 ): Promise<BenchWorker> {
   const child = spawn(process.execPath, [main, "worker", url, "--jobs", "1", "-q", "--", ...command], {
     cwd,
+    env: { ...process.env, ...env },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let log = "";
