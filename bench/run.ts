@@ -19,6 +19,7 @@ import { describeDefaults } from "./lib/defaults.js";
 import { findRepoRoot, sharedRoot } from "./lib/paths.js";
 import { algorithmsSection } from "./sections/algorithms.js";
 import { cacheSection } from "./sections/cache.js";
+import { distributedSection } from "./sections/distributed.js";
 import { efficiencySection } from "./sections/efficiency.js";
 import { hddSection } from "./sections/hdd.js";
 import { languagesSection } from "./sections/languages.js";
@@ -51,6 +52,7 @@ const SECTIONS: readonly Section<any>[] = [
   efficiencySection,
   largeSection,
   jobsSection,
+  distributedSection,
 ];
 
 const USAGE = `usage: node dist/bench/run.js [--quick] [--only ${SECTIONS.map((s) => s.id).join(",")}] [--out <dir>]`;

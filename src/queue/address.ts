@@ -3,6 +3,8 @@
  * and the database number as its path. The password never appears in anything whittle prints: every
  * message shows `shown`, where it is masked.
  */
+import { isIP } from "node:net";
+
 import type { RedisOptions } from "ioredis";
 
 /** The environment variable that gives the password when the URL has none. */
@@ -53,7 +55,8 @@ export function parseBrokerUrl(text: string, env: NodeJS.ProcessEnv = process.en
     db: path === "" ? 0 : Number(path),
     ...(username !== "" ? { username } : {}),
     ...(password !== "" ? { password } : {}),
-    ...(tls ? { tls: { servername: host } } : {}),
+    // SNI takes a host name only (RFC 6066; Node warns on an address): TLS then checks the address.
+    ...(tls ? { tls: isIP(host) === 0 ? { servername: host } : {} } : {}),
   };
   const auth = username !== "" || password !== "" ? `${username}${password !== "" ? ":***" : ""}@` : "";
   const shown = `${url.protocol}//${auth}${url.host}/${options.db}`;

@@ -127,7 +127,7 @@ export class QueueClient {
       await Promise.race([started, stopped]);
     } catch (error) {
       await client.close();
-      throw loginError(error, options.address) ?? error;
+      throw loginError(error, options.address, client.#client) ?? error;
     }
     return client;
   }

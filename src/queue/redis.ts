@@ -13,6 +13,9 @@ const RECONNECT_MS = 1000;
 
 export type Say = (text: string) => void;
 
+/** Connections closed because TLS refused the server (nothing to wait for), and why. */
+const refusedTls = new WeakMap<Redis, WhittleError>();
+
 /**
  * A connection to the broker. `say` hears "lost the connection …" once when it breaks and
  * "connected again" once it is back; `onReady` runs at every (re)connection.
@@ -32,6 +35,14 @@ export function connect(address: BrokerAddress, say: Say, name: string, onReady?
   client.on("error", (error: Error) => {
     // A refused login is no outage: the command that meets it fails (see loginError).
     if (lost || loginError(error, address) !== undefined) return;
+    const tls = tlsError(error, address);
+    if (tls !== undefined) {
+      // Nor is a certificate TLS does not accept: closing fails the waiting commands, and
+      // loginError names this reason instead of theirs.
+      refusedTls.set(client, tls);
+      client.disconnect();
+      return;
+    }
     lost = true;
     const what = everReady ? "lost the connection to" : "cannot connect to";
     say(`${what} Redis at ${address.shown} (${describe(error)}); waiting for it (retrying every second)`);
@@ -49,7 +60,9 @@ export function connect(address: BrokerAddress, say: Say, name: string, onReady?
  * When `error` says that Redis refused the user or password (nothing to wait for): an error that says
  * so, for exit 2; else undefined.
  */
-export function loginError(error: unknown, address: BrokerAddress): WhittleError | undefined {
+export function loginError(error: unknown, address: BrokerAddress, client?: Redis): WhittleError | undefined {
+  const tls = client === undefined ? undefined : refusedTls.get(client);
+  if (tls !== undefined) return tls;
   const message = error instanceof Error ? error.message : "";
   if (!/^(WRONGPASS|NOAUTH|NOPERM)\b/.test(message)) return undefined;
   return new WhittleError(
@@ -57,6 +70,22 @@ export function loginError(error: unknown, address: BrokerAddress): WhittleError
     `Redis at ${address.shown} refused the login: ${describe(error as Error)} ` +
       `(give the password in the URL or in $${PASSWORD_ENV})`,
   );
+}
+
+/**
+ * When `error` is TLS refusing the server's certificate: an error that says so, for exit 2; else
+ * undefined.
+ */
+function tlsError(error: Error, address: BrokerAddress): WhittleError | undefined {
+  const code = (error as NodeJS.ErrnoException).code ?? "";
+  if (/CERT|SIGNATURE|ALTNAME|HOSTNAME_MISMATCH/.test(code)) {
+    return new WhittleError(
+      "usage",
+      `Redis at ${address.shown}: TLS does not accept its certificate (${code}); if your own CA signed ` +
+        "it, give the CA's file in $NODE_EXTRA_CA_CERTS",
+    );
+  }
+  return undefined;
 }
 
 /** A Redis error in a few words, without anything that could hold a password. */
@@ -101,7 +130,7 @@ export async function checkLogin(address: BrokerAddress, say: Say, stop: Promise
   try {
     await Promise.race([client.ping(), stop]);
   } catch (error) {
-    throw loginError(error, address) ?? error;
+    throw loginError(error, address, client) ?? error;
   } finally {
     client.disconnect();
   }
