@@ -71,6 +71,11 @@ function keysOf(program: Command): Map<string, Key> {
   return keys;
 }
 
+/** The keys a config file may hold for `program` (the main command's, for a subcommand's applyConfigFile). */
+export function configKeys(program: Command): ReadonlySet<string> {
+  return new Set(keysOf(program).keys());
+}
+
 /** The message for a key that is not one: what the user probably meant. */
 function unknownKey(key: string, keys: Map<string, Key>, program: Command): string {
   const kebab = key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
@@ -221,13 +226,17 @@ function parseQuietly(program: Command, words: string[], where: string): Command
 
 /**
  * Folds the config file into the parsed command line. `cli` has parsed the command line's own words
- * `own`; `command` is its test command (empty if none); `fresh` builds an unparsed program.
+ * `own`; `command` is its test command (empty if none); `fresh` builds an unparsed program. For a
+ * subcommand (`whittle tree`), `known` holds the main command's keys (configKeys): the file is the
+ * main command's, so a key `cli` lacks but the main command takes is passed over, and only a key of
+ * neither is refused.
  */
 export function applyConfigFile(
   cli: Command,
   own: readonly string[],
   command: readonly string[],
   fresh: () => Command,
+  known?: ReadonlySet<string>,
 ): Configured {
   const given = (name: string) => own.some((w) => w === name || w.startsWith(`${name}=`));
   if (given("--config") && given("--no-config"))
@@ -263,6 +272,9 @@ export function applyConfigFile(
         continue;
       }
       const spec = keys.get(key);
+      if (known !== undefined && !known.has(key))
+        throw new UsageError(`${where}: ${unknownKey(key, keys, cli)}`);
+      if (spec === undefined && known?.has(key) === true) continue;
       if (spec === undefined) throw new UsageError(`${where}: ${unknownKey(key, keys, cli)}`);
       const [entry, shown] = wordsOf(key, spec, value, base, where);
       parseQuietly(fresh(), entry, `${where}: key "${key}"`);

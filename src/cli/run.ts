@@ -35,7 +35,7 @@ import { loadQueuePackages } from "./queue-packages.js";
 import type { QueueClient } from "../queue/client.js";
 import { QueueOracle } from "../queue/oracle.js";
 import { writeStats, type StatsSummary, type TimeoutSummary } from "./stats-file.js";
-import { checkFinal, Judge, ResultHistory, type FinalCheck } from "./verdict.js";
+import { checkFinal, Judge, ResultHistory, verdictSummary, type FinalCheck } from "./verdict.js";
 import { openReport, type ReportFile } from "./report-file.js";
 
 /** The streams and process hooks the command uses, injectable for tests. */
@@ -274,6 +274,7 @@ async function checkAndReduce(
       pipeline: plan.pipeline.map((p) => p.name),
       initialCheckMs: Math.round(initial.activeMs),
       wallMs: Date.now() - started,
+      verdict: verdictSummary(judge, undefined),
     });
     return EXIT.notInteresting;
   }
@@ -353,6 +354,7 @@ async function checkAndReduce(
     wallMs,
     stats: result.stats,
     outputBytes: result.output.length,
+    verdict: verdictSummary(judge, final),
     ...(remote ? { queue: { url: remote.shown, ...remote.status() } } : {}),
   });
   summarize(say, mode, plan, result, delivery, wallMs, timeouts);

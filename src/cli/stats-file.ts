@@ -3,6 +3,7 @@ import type { ReductionStats } from "../reduce/stats.js";
 import type { QueueStatus } from "../queue/client.js";
 import { readFile, stat } from "node:fs/promises";
 import { writeAtomic, writeInPlace, type FifoWait } from "./files.js";
+import type { VerdictSummary } from "./verdict.js";
 
 /** The per-test timeout of a run and what the tests that hit it cost. */
 export interface TimeoutSummary {
@@ -36,6 +37,8 @@ export interface StatsSummary {
   /** The reduction's counts (absent when the run ended at the initial check). */
   stats?: ReductionStats;
   outputBytes?: number;
+  /** The repeated runs (--repeat/--need) and the final re-test (absent: one run per candidate, none made). */
+  verdict?: VerdictSummary;
   /** With --queue: the workers and the jobs of the run (queue/client.ts). */
   queue?: QueueStatus & { url: string };
 }
@@ -106,6 +109,13 @@ export async function writeStats(
     timedOutRuns: summary.timeouts?.runs ?? 0,
     timeoutTotalMs: Math.round(summary.timeouts?.totalMs ?? 0),
     retests: summary.timeouts?.retests ?? 0,
+    // Flaky tests: --repeat M --need K, what the repeated runs cost and how often they disagreed, and
+    // the final re-test (null when not reached): repeatable or not, and what the output holds.
+    repeat: summary.verdict?.repeat ?? 1,
+    need: summary.verdict?.need ?? 1,
+    extraRuns: summary.verdict?.extraRuns ?? 0,
+    disagreements: summary.verdict?.disagreements ?? 0,
+    finalCheck: summary.verdict?.finalCheck ?? null,
     cache: s?.cache ?? null,
     passes: Object.fromEntries(
       Object.entries(s?.passes ?? {}).map(([name, pass]) => [

@@ -4,7 +4,8 @@ import { Command, CommanderError, Option } from "commander";
 import { OutOfMemoryError, WhittleError } from "../errors.js";
 import { describeTreeChunks, treeJsonChunks } from "../tree/describe.js";
 import { BUILT_IN_LANGUAGES, detectLanguage, type BuiltInLanguage } from "../grammar/tree-sitter/index.js";
-import { repeatable, transformsOf, UsageError } from "./args.js";
+import { buildProgram, repeatable, transformsOf, UsageError } from "./args.js";
+import { applyConfigFile, configKeys } from "./config-file.js";
 import { EXIT } from "./exit.js";
 import { treeSetup } from "./plan.js";
 
@@ -12,45 +13,40 @@ import { treeSetup } from "./plan.js";
  * `whittle tree INPUT [--grammar G.g4 [--start RULE] | --format FILE | --language NAME] [--json]`
  * (by default the language of INPUT's extension or #! line): prints the tree of INPUT as the tree
  * passes see it (after the transforms): kinds, byte spans, removable marks, replacements. For
- * debugging a grammar or a replacements file; tools read `--json`.
+ * debugging a grammar or a replacements file; tools read `--json`. The options it shares with the
+ * main command also come from the same config file (config-file.ts), so the tree is the one a run
+ * with that file reduces.
  */
 export async function runTreeCommand(
   argv: readonly string[],
   out: NodeJS.WritableStream,
   say: (text: string) => void,
 ): Promise<number> {
-  const program = new Command("whittle tree")
-    .description("Print the parse tree of INPUT as whittle's tree passes see it.")
-    .argument("<input>", "the file to parse")
-    .addOption(
-      new Option("--grammar <file>", "ANTLR v4 grammar file (repeat for lexer + parser)").argParser(
-        repeatable,
-      ),
-    )
-    .addOption(new Option("--format <file>", "format file: grammars, start rules, replacements, islands"))
-    .addOption(
-      new Option(
-        "--language <name>",
-        "built-in language (tree-sitter), instead of --grammar (default: from the extension or #! line)",
-      ).choices(BUILT_IN_LANGUAGES),
-    )
-    .addOption(new Option("--start <rule>", "start rule (default: the parser's first rule)"))
-    .addOption(new Option("--grammar-helpers <module>", "helpers the grammar's predicates call"))
-    .addOption(new Option("--allow-syntax-errors", "parse with ANTLR's error recovery"))
-    .addOption(new Option("--replacements <file>", "minimal replacements per rule or token"))
-    .addOption(new Option("--no-squeeze", "keep chains of single-child nodes"))
-    .addOption(new Option("--no-flatten-recursion", "keep recursion nested"))
-    .addOption(new Option("--no-skip-unremovable", "do not mark nodes that equal their replacement"))
-    .addOption(new Option("--json", "print the tree as JSON"))
-    .exitOverride()
-    .configureOutput({ writeErr: (text) => say(text.trimEnd().replace(/^error: /, "error: ")) });
+  const program = treeProgram(true).configureOutput({
+    writeErr: (text) => say(text.trimEnd().replace(/^error: /, "error: ")),
+  });
   try {
     program.parse([...argv], { from: "user" });
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.done : EXIT.usage;
     throw error;
   }
-  const o = program.opts();
+  let configured: Command;
+  try {
+    // The main command's config file, for the options tree has too (grammar, language, transforms…).
+    configured = applyConfigFile(
+      program,
+      argv,
+      [],
+      () => treeProgram(false),
+      configKeys(buildProgram("")),
+    ).program;
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    say(`error: ${error.message}`);
+    return EXIT.usage;
+  }
+  const o = configured.opts();
   const [input] = program.processedArgs as [string];
   try {
     const grammar = (o["grammar"] as string[] | undefined) ?? [];
@@ -111,6 +107,41 @@ export async function runTreeCommand(
     }
     throw error;
   }
+}
+
+/** The tree command's options; `inputRequired` false for the programs that check a config file's words. */
+function treeProgram(inputRequired: boolean): Command {
+  return new Command("whittle tree")
+    .description("Print the parse tree of INPUT as whittle's tree passes see it.")
+    .argument(inputRequired ? "<input>" : "[input]", "the file to parse")
+    .addOption(
+      new Option("--grammar <file>", "ANTLR v4 grammar file (repeat for lexer + parser)").argParser(
+        repeatable,
+      ),
+    )
+    .addOption(new Option("--format <file>", "format file: grammars, start rules, replacements, islands"))
+    .addOption(
+      new Option(
+        "--language <name>",
+        "built-in language (tree-sitter), instead of --grammar (default: from the extension or #! line)",
+      ).choices(BUILT_IN_LANGUAGES),
+    )
+    .addOption(new Option("--start <rule>", "start rule (default: the parser's first rule)"))
+    .addOption(new Option("--grammar-helpers <module>", "helpers the grammar's predicates call"))
+    .addOption(new Option("--allow-syntax-errors", "parse with ANTLR's error recovery"))
+    .addOption(new Option("--replacements <file>", "minimal replacements per rule or token"))
+    .addOption(new Option("--no-squeeze", "keep chains of single-child nodes"))
+    .addOption(new Option("--no-flatten-recursion", "keep recursion nested"))
+    .addOption(new Option("--no-skip-unremovable", "do not mark nodes that equal their replacement"))
+    .addOption(new Option("--json", "print the tree as JSON"))
+    .addOption(
+      new Option(
+        "--config <file>",
+        "read the options above from this JSON file instead of the config file found from INPUT's directory upward",
+      ),
+    )
+    .addOption(new Option("--no-config", "read no config file"))
+    .exitOverride();
 }
 
 /** Writes the pieces in turn, waiting whenever `out` asks to (a pipe to a slow reader). */

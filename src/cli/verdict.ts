@@ -215,6 +215,7 @@ export class Judge {
   /** Whether `runOnce` (on one candidate) is interesting now, judged like every candidate. */
   async retest(runOnce: () => Promise<CommandRun>): Promise<boolean> {
     const decision = await decide(runOnce, (run) => this.#outcome(run), this.options.policy);
+    this.counters.extraRuns += decision.runs.length - 1;
     if (decision.disagreed) this.counters.disagreements++;
     return decision.outcome === "interesting";
   }
@@ -256,6 +257,41 @@ export interface FinalCheck {
   readonly repeatable: boolean;
   /** What the output is to hold: the result, or the last result that was confirmed. */
   readonly content: Uint8Array;
+  /** Which that is: the result, an earlier result, or the original. */
+  readonly delivered: "result" | "earlier" | "original";
+}
+
+/** The flaky-test figures of a run, as --stats records them. */
+export interface VerdictSummary {
+  /** --repeat M and --need K. */
+  readonly repeat: number;
+  readonly need: number;
+  /** Runs beyond each candidate's first, and candidates whose runs disagreed (final re-test included). */
+  readonly extraRuns: number;
+  readonly disagreements: number;
+  /** The final re-test of the result; absent when the run did not reach it. */
+  readonly finalCheck?: { repeatable: boolean; delivered: FinalCheck["delivered"]; bytes: number };
+}
+
+/** What --stats says of the repeated runs and of the final re-test (`final`, if it was made). */
+export function verdictSummary(judge: Judge, final: FinalCheck | undefined): VerdictSummary {
+  const { repeat, need } = judge.options.policy;
+  const { extraRuns, disagreements } = judge.counters;
+  return {
+    repeat,
+    need,
+    extraRuns,
+    disagreements,
+    ...(final !== undefined
+      ? {
+          finalCheck: {
+            repeatable: final.repeatable,
+            delivered: final.delivered,
+            bytes: final.content.length,
+          },
+        }
+      : {}),
+  };
 }
 
 /**
@@ -271,7 +307,8 @@ export async function checkFinal(
   original: Uint8Array,
   say: (text: string) => void,
 ): Promise<FinalCheck> {
-  if (await judge.retest(() => run(result))) return { repeatable: true, content: result };
+  if (await judge.retest(() => run(result)))
+    return { repeatable: true, content: result, delivered: "result" };
   say(
     `WARNING: THE TEST IS NOT REPEATABLE: the result (${formatBytes(result.length)}) was interesting when it ` +
       `was found, but not when tested again at the end.`,
@@ -294,5 +331,7 @@ export async function checkFinal(
       ? "Make the test deterministic, or give each candidate several runs: --repeat M --need K (e.g. --repeat 5 --need 1)."
       : `Make the test deterministic, or raise --repeat (now ${repeat}) or lower --need.`,
   );
-  return { repeatable: false, content: confirmed ?? original };
+  return confirmed !== undefined
+    ? { repeatable: false, content: confirmed, delivered: "earlier" }
+    : { repeatable: false, content: original, delivered: "original" };
 }

@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { MAIN, REPO, runWhittle, scratch } from "../helpers/cli.js";
+import { FIXTURES, MAIN, REPO, runWhittle, scratch } from "../helpers/cli.js";
 
 /**
  * A project: the config file at its root (written by the caller), a test script check.sh there that
@@ -194,4 +194,68 @@ test("searching from a relative INPUT in a deleted working directory is a usage 
   });
   assert.equal(run.code, 2, run.stderr);
   assert.match(run.stderr, /current directory no longer exists/);
+});
+
+test("whittle tree reads the config file's options that it has, with paths from the file's directory, and passes over the others", async () => {
+  const { dir } = project();
+  const doc = join(dir, "cases", "deep", "doc.txt"); // no extension: no language of its own
+  writeFileSync(doc, '{"a": [1, 2], "b": {"c": null}}\n');
+  mkdirSync(join(dir, "grammars"));
+  writeFileSync(join(dir, "grammars", "JSON.g4"), readFileSync(join(FIXTURES, "grammar", "JSON.g4")));
+  // The main command's keys tree has not (test, atom, jobs, stats) are for the reduction.
+  write(join(dir, "whittle.config.json"), {
+    test: ["./check.sh", "{}"],
+    atom: "line",
+    jobs: 1,
+    stats: "stats.json",
+    grammar: "grammars/JSON.g4",
+    squeeze: false,
+  });
+  const tree = await runWhittle(["tree", doc, "--json"], { cwd: REPO });
+  assert.equal(tree.code, 0, tree.stderr);
+  const flags = ["tree", doc, "--json", "--grammar", join(FIXTURES, "grammar", "JSON.g4"), "--no-squeeze"];
+  const expected = await runWhittle([...flags, "--no-config"]);
+  assert.equal(expected.code, 0, expected.stderr);
+  assert.equal(tree.stdout.toString(), expected.stdout.toString());
+  assert.equal((JSON.parse(tree.stdout.toString()) as { kind: string }).kind, "json", "not squeezed");
+  assert.ok(!existsSync(join(dir, "stats.json")) && !existsSync(join(dir, "ran")), "nothing of a run");
+
+  // The command line wins: its --language replaces the file's grammar, --squeeze is back on.
+  const js = await runWhittle(["tree", doc, "--json", "--language", "javascript"]);
+  const jsExpected = await runWhittle([
+    "tree",
+    doc,
+    "--json",
+    "--language",
+    "javascript",
+    "--no-squeeze",
+    "--no-config",
+  ]);
+  assert.equal(js.code, 0, js.stderr);
+  assert.equal(js.stdout.toString(), jsExpected.stdout.toString());
+  // --no-config: the input has no language of its own, and nothing says one.
+  const none = await runWhittle(["tree", doc, "--no-config"]);
+  assert.equal(none.code, 2);
+  assert.match(none.stderr, /needs a grammar/);
+  // --config FILE names another file.
+  const other = join(dir, "other.json");
+  write(other, { language: "json" });
+  const named = await runWhittle(["tree", doc, "--config", other]);
+  assert.equal(named.code, 0, named.stderr);
+  assert.match(named.stdout.toString(), /^object \[0,31\) .* removable$/m);
+});
+
+test("whittle tree refuses a config file the main command would refuse: unknown keys, bad values (exit 2)", async () => {
+  const { dir, input } = project();
+  for (const [config, message] of [
+    [{ json: true }, /config file .*whittle\.config\.json: unknown key "json"/],
+    [{ grammarFile: "x" }, /unknown key "grammarFile"/],
+    [{ language: "klingon" }, /key "language": option '--language <name>' argument 'klingon' is invalid/],
+    [{ squeeze: "no" }, /"squeeze" must be true or false, not string/],
+  ] as const) {
+    write(join(dir, "whittle.config.json"), config);
+    const run = await runWhittle(["tree", input]);
+    assert.equal(run.code, 2, JSON.stringify(config));
+    assert.match(run.stderr, message);
+  }
 });

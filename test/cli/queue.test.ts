@@ -304,13 +304,25 @@ describe("whittle --queue and whittle worker, with a real Redis", { concurrency:
     // A reduction that names another command finds no worker for it, and says so.
     const other = slowOracle("b", 0);
     const dir = scratch();
+    // Interrupted once it has said so (a fixed delay failed on a loaded machine: whittle was still
+    // connecting); after a minute regardless, so that a missing line fails the test, not hangs it.
+    let interrupted = false;
+    const interrupt = (pid: number) => {
+      if (!interrupted) process.kill(pid, "SIGINT");
+      interrupted = true;
+    };
+    let fallback: NodeJS.Timeout | undefined;
     const run = runWhittle(
       [mockInput("a"), ...BASE, `--queue=${r.url()}`, `-o${join(dir, "o")}`, "--", other, "{}"],
       {
-        onSpawn: (pid) => setTimeout(() => process.kill(pid, "SIGINT"), 4000),
+        onSpawn: (pid) => (fallback = setTimeout(() => interrupt(pid), 60_000)),
+        onStderr: (text, pid) => {
+          if (/workers? connected for this command/.test(text)) interrupt(pid);
+        },
       },
     );
     const result = await run;
+    clearTimeout(fallback);
     assert.match(
       result.stderr,
       /0 workers connected for this command \(0 tests at once\); 1 other worker runs another command/,

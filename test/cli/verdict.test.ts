@@ -32,7 +32,20 @@ test("a test that shows the failure on one run in three reduces to the right res
   const { dir, input, script, tmp } = setup(INPUT, ONE_IN_THREE);
   const counter = join(dir, "counter");
   const run = await runWhittle(
-    [input, "--atom=line", "-j", "1", "--repeat", "6", "--need", "1", "--test", script],
+    [
+      input,
+      "--atom=line",
+      "-j",
+      "1",
+      "--repeat",
+      "6",
+      "--need",
+      "1",
+      "--stats",
+      join(dir, "stats.json"),
+      "--test",
+      script,
+    ],
     {
       env: { TMPDIR: tmp, COUNTER: counter },
     },
@@ -48,6 +61,13 @@ test("a test that shows the failure on one run in three reduces to the right res
   assert.ok(disagreed, run.stderr);
   assert.ok(Number(disagreed[2]) >= 1);
   assert.doesNotMatch(run.stderr, /NOT REPEATABLE/);
+  // --stats records the same figures, and the final re-test that confirmed the result.
+  const stats = readStats(dir);
+  assert.deepEqual(
+    [stats.repeat, stats.need, stats.extraRuns, stats.disagreements],
+    [6, 1, Number(disagreed[1]), Number(disagreed[2])],
+  );
+  assert.deepEqual(stats.finalCheck, { repeatable: true, delivered: "result", bytes: 4 });
   assert.deepEqual(readdirSync(tmp), []);
 });
 
@@ -59,6 +79,11 @@ test("the same flaky test without --repeat: the original is checked once and fou
   assert.equal(run.code, 3, run.stderr);
   assert.equal(readFileSync(join(dir, "counter"), "utf8"), "1\n");
 });
+
+/** The --stats file a test wrote to stats.json in `dir`. */
+function readStats(dir: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(join(dir, "stats.json"), "utf8")) as Record<string, unknown>;
+}
 
 test("--need K > --repeat M is a usage error", async () => {
   const { input, script } = setup(INPUT, "exit 0");
@@ -84,7 +109,7 @@ test("without --repeat, a test that is not repeatable is reported at the final r
   const seen = join(dir0, "seen");
   mkdirSync(seen);
   const { dir, input, script } = setup(INPUT, firstTimeOnly(seen));
-  const run = await runWhittle([input, "--atom=line", "--test", script]);
+  const run = await runWhittle([input, "--atom=line", "--stats", join(dir, "stats.json"), "--test", script]);
   assert.equal(run.code, 1, run.stderr);
   assert.match(
     run.stderr,
@@ -100,6 +125,9 @@ test("without --repeat, a test that is not repeatable is reported at the final r
   // The last result that was confirmed: the original, checked at the start.
   assert.equal(readFileSync(join(dir, "in.reduced.txt"), "utf8"), INPUT);
   assert.equal(readFileSync(input, "utf8"), INPUT);
+  const stats = readStats(dir);
+  assert.deepEqual(stats.finalCheck, { repeatable: false, delivered: "original", bytes: INPUT.length });
+  assert.deepEqual([stats.repeat, stats.need, stats.outputBytes], [1, 1, INPUT.length]);
 });
 
 test("when only the smallest results are not repeatable, the output holds the newest earlier result that is", async () => {
@@ -107,7 +135,7 @@ test("when only the smallest results are not repeatable, the output holds the ne
   const seen = join(dir0, "seen");
   mkdirSync(seen);
   const { dir, input, script } = setup(INPUT, firstTimeOnly(seen, 12));
-  const run = await runWhittle([input, "--atom=line", "--test", script]);
+  const run = await runWhittle([input, "--atom=line", "--stats", join(dir, "stats.json"), "--test", script]);
   assert.equal(run.code, 1, run.stderr);
   assert.match(run.stderr, /THE TEST IS NOT REPEATABLE/);
   const match = /an earlier result \((\d+) B\) was interesting again: the output holds it/.exec(run.stderr);
@@ -116,6 +144,11 @@ test("when only the smallest results are not repeatable, the output holds the ne
   assert.equal(output.length, Number(match[1]));
   assert.ok(output.length >= 12 && output.length < INPUT.length, output);
   assert.match(output, /BUG/);
+  assert.deepEqual(readStats(dir).finalCheck, {
+    repeatable: false,
+    delivered: "earlier",
+    bytes: output.length,
+  });
 });
 
 /** Crashes on BUG: with the message of the original when ctx is there too, with another one when not. */

@@ -33,6 +33,8 @@ export function runWhittle(
     cwd?: string;
     env?: Record<string, string>;
     onSpawn?: (pid: number) => void;
+    /** Called with all of stderr so far whenever more comes: to act when whittle has said something. */
+    onStderr?: (stderr: string, pid: number) => void;
     /** What whittle reads on stdin (otherwise stdin is closed: /dev/null). */
     stdin?: string | Uint8Array;
   } = {},
@@ -50,7 +52,10 @@ export function runWhittle(
     const out: Buffer[] = [];
     let err = "";
     child.stdout!.on("data", (d: Buffer) => out.push(d));
-    child.stderr!.on("data", (d: Buffer) => (err += d.toString()));
+    child.stderr!.on("data", (d: Buffer) => {
+      err += d.toString();
+      if (child.pid !== undefined) options.onStderr?.(err, child.pid);
+    });
     child.on("error", reject);
     if (child.pid !== undefined) options.onSpawn?.(child.pid);
     child.on("close", (code, signal) =>
