@@ -166,7 +166,10 @@ export const bigcandSection: Section<BigcandData> = {
           oracle: grep,
           variant,
           args: [...args],
-          budgetMs: ctx.quick ? 30_000 : 60_000,
+          // Building the 1.8 MB document's tree takes most of a minute on a loaded machine (no test in
+          // 30 s at 909dc5f, quick).
+          budgetMs:
+            g.content.length > 1_000_000 ? (ctx.quick ? 120_000 : 180_000) : ctx.quick ? 30_000 : 60_000,
         });
       }
     }
@@ -247,7 +250,7 @@ export const bigcandSection: Section<BigcandData> = {
       `${r.result} ${ms(r.wallMs)}`,
     ]);
     return [
-      `Builds: ${data.builds.map((b) => `${b.name} ${b.commit}`).join(", ")}. \`-j 1\`, a 30 s limit per test, budgets 30 s (quick) or 60 s for the generated inputs (oracle: \`grep -q MARKER\`), 10 s or 20 s for the shared cases (their oracle.sh). "own ms/test": whittle's wall time between the first test's start and the last test's end, minus the tests' time, per test; "own/test": that over the mean test's time (the goal: under 10 %).`,
+      `Builds: ${data.builds.map((b) => `${b.name} ${b.commit}`).join(", ")}. \`-j 1\`, a 30 s limit per test, budgets 30 s (quick) or 60 s for the generated inputs (the 1.8 MB one: 120 s or 180 s) (oracle: \`grep -q MARKER\`), 10 s or 20 s for the shared cases (their oracle.sh). "own ms/test": whittle's wall time between the first test's start and the last test's end, minus the tests' time, per test; "own/test": that over the mean test's time (the goal: under 10 %).`,
       "",
       table(
         [
