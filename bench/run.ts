@@ -18,6 +18,7 @@ import { gitState, machineInfo } from "./lib/machine.js";
 import { describeDefaults } from "./lib/defaults.js";
 import { findRepoRoot, sharedRoot } from "./lib/paths.js";
 import { algorithmsSection } from "./sections/algorithms.js";
+import { bigcandSection } from "./sections/bigcand.js";
 import { cacheSection } from "./sections/cache.js";
 import { distributedSection } from "./sections/distributed.js";
 import { efficiencySection } from "./sections/efficiency.js";
@@ -53,6 +54,7 @@ const SECTIONS: readonly Section<any>[] = [
   largeSection,
   jobsSection,
   distributedSection,
+  bigcandSection,
 ];
 
 const USAGE = `usage: node dist/bench/run.js [--quick] [--only ${SECTIONS.map((s) => s.id).join(",")}] [--out <dir>]`;

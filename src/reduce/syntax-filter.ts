@@ -31,8 +31,11 @@ const MIN_ESTIMATE_BYTES = 256;
 
 /** What the filter needs from a grammar: how many syntax errors an input has. */
 export interface SyntaxCheck {
-  /** Syntax errors in `input`, as the grammar's error recovery counts them; 0 when it parses cleanly. */
-  syntaxErrors(input: Uint8Array): number;
+  /**
+   * Syntax errors in `input`, as the grammar's error recovery counts them; 0 when it parses cleanly.
+   * With `anyWillDo`, any count above 0 may be given for an input with errors (a faster answer).
+   */
+  syntaxErrors(input: Uint8Array, anyWillDo?: boolean): number;
   /**
    * Whether checking every candidate costs little next to a test: the syntaxFilter option's "auto"
    * turns the filter on only for cheap checks (tree-sitter's parse, not ANTLR's interpreter).
@@ -40,6 +43,11 @@ export interface SyntaxCheck {
   readonly cheapSyntaxCheck: boolean;
   /** Optional: the time per byte its parses took so far (ms), for the first estimate of a check. */
   msPerByte?(): number | undefined;
+  /**
+   * Optional: `best` is the best input so far, and the next inputs to check are likely edits of it
+   * (tree-sitter then parses them incrementally). A hint only: the counts must not depend on it.
+   */
+  rebase?(best: Uint8Array): void;
 }
 
 /** The syntaxFilter option: "auto" filters with a cheap check only; true with any; false never. */
@@ -116,7 +124,8 @@ export class SyntaxFilter {
     }
     this.testMsAtCheck = this.testMs;
     const allowed = (this.allowed ??= this.count(this.base));
-    const errors = this.count(candidate);
+    // With none allowed, whether there is any error is all that counts.
+    const errors = this.count(candidate, allowed === 0);
     yields.checks++;
     if (errors <= allowed) return undefined;
     yields.skips++;
@@ -125,6 +134,7 @@ export class SyntaxFilter {
 
   /** `best` is the new best input: its errors are the allowance from now on, if fewer. */
   improved(best: Uint8Array): void {
+    this.check.rebase?.(best);
     if (this.allowed === undefined) {
       this.base = best;
     } else if (this.allowed > 0) {
@@ -171,9 +181,9 @@ export class SyntaxFilter {
     return perByte === undefined ? undefined : perByte * Math.max(bytes, MIN_ESTIMATE_BYTES);
   }
 
-  private count(input: Uint8Array): number {
+  private count(input: Uint8Array, anyWillDo = false): number {
     const start = this.now();
-    const errors = this.check.syntaxErrors(input);
+    const errors = this.check.syntaxErrors(input, anyWillDo);
     const perByte = (this.now() - start) / Math.max(input.length, MIN_ESTIMATE_BYTES);
     // A moving average: the first parses of a grammar are slower (its interpreter warms up).
     this.msPerByte = this.msPerByte === undefined ? perByte : 0.8 * this.msPerByte + 0.2 * perByte;

@@ -30,26 +30,32 @@ export function render(tree: Tree, edits: EditView = NO_EDITS, glue: GlueCheck =
   if (tree.size === 0) return tree.input;
   const input = tree.input;
   const parts: Uint8Array[] = [];
-  /**
-   * The previous piece: its text and the kind of its node (for the glue check) and where it ended in
-   * the input (−1: new text).
-   */
-  let previous: { bytes: Uint8Array; kind: string; end: number } | undefined;
+  // Input bytes [runStart, runEnd) not yet in `parts`: tokens that follow each other in the input
+  // (with the hidden text between them) are copied as one piece, not a piece each (a large input
+  // has hundreds of thousands of tokens; a piece each made rendering its slowest step).
+  let runStart = 0;
+  let runEnd = -1;
+  // The previous piece: its node's kind, where it ended in the input (−1: new text), its text if new.
+  let previousKind: string | undefined;
+  let previousStart = -1;
+  let previousEnd = -1;
+  let previousText: Uint8Array | undefined;
   /** Hidden text that replaces the next token's own (set by a hoist). */
   let gapOverride: Uint8Array | undefined;
 
-  const emit = (gap: Uint8Array, bytes: Uint8Array, kind: string, start: number, end: number): void => {
-    if (bytes.length === 0) return;
-    if (gap.length > 0) parts.push(gap);
-    else if (
-      previous !== undefined &&
-      (previous.end < 0 || previous.end !== start) &&
-      glue(decoder.decode(previous.bytes), decoder.decode(bytes), previous.kind, kind)
-    ) {
+  const flush = (): void => {
+    if (runEnd < 0) return;
+    parts.push(input.subarray(runStart, runEnd));
+    runEnd = -1;
+  };
+  /** Puts a space before `bytes` (of a node of `kind`, at `start` in the input or −1) if glue says so. */
+  const separate = (bytes: () => Uint8Array, kind: string, start: number): void => {
+    if (previousKind === undefined || (previousEnd >= 0 && previousEnd === start)) return;
+    const left = previousText ?? input.subarray(previousStart, previousEnd);
+    if (glue(decoder.decode(left), decoder.decode(bytes()), previousKind, kind)) {
+      flush();
       parts.push(SPACE);
     }
-    parts.push(bytes);
-    previous = { bytes, kind, end };
   };
   /** The hidden text before the first token of `id`'s subtree. */
   const gapBefore = (id: number): Uint8Array => {
@@ -69,18 +75,56 @@ export function render(tree: Tree, edits: EditView = NO_EDITS, glue: GlueCheck =
       const replacement = edits.replacement?.(id) ?? tree.replacement(id);
       // Either the replacement takes the pending hidden text, or (empty) it goes with the node.
       if (replacement.length > 0 || id !== node) gapOverride = undefined;
-      emit(gap, replacement, tree.kind(id), -1, -1);
+      if (replacement.length === 0) continue;
+      if (gap.length > 0) {
+        flush();
+        parts.push(gap);
+      } else separate(() => replacement, tree.kind(id), -1);
+      flush();
+      parts.push(replacement);
+      [previousKind, previousEnd, previousText] = [tree.kind(id), -1, replacement];
       continue;
     }
     if (tree.isToken(id)) {
-      const gap = gapOverride ?? input.subarray(tree.gapStart(id), tree.start(id));
-      gapOverride = undefined;
-      emit(gap, tree.text(id), tree.kind(id), tree.start(id), tree.end(id));
+      const start = tree.start(id);
+      const end = tree.end(id);
+      if (end === start) {
+        gapOverride = undefined;
+        continue;
+      }
+      const kind = tree.kind(id);
+      if (gapOverride !== undefined) {
+        if (gapOverride.length > 0) {
+          flush();
+          parts.push(gapOverride);
+        } else separate(() => input.subarray(start, end), kind, start);
+        gapOverride = undefined;
+        flush();
+        [runStart, runEnd] = [start, end];
+      } else {
+        const gapStart = tree.gapStart(id);
+        if (gapStart === start) separate(() => input.subarray(start, end), kind, start);
+        if (runEnd >= 0 && runEnd === gapStart) runEnd = end;
+        else {
+          flush();
+          runStart = gapStart;
+          runEnd = end;
+        }
+      }
+      previousKind = kind;
+      previousStart = start;
+      previousEnd = end;
+      previousText = undefined;
       continue;
     }
     const children = tree.children(id);
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
-  parts.push(input.subarray(tree.trailingStart));
+  if (runEnd >= 0 && runEnd === tree.trailingStart) runEnd = input.length;
+  else {
+    flush();
+    [runStart, runEnd] = [tree.trailingStart, input.length];
+  }
+  flush();
   return concat(parts);
 }

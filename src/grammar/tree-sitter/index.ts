@@ -41,6 +41,7 @@ import { ALL_TRANSFORMS, Tree, type TreeTransforms } from "../../tree/tree.js";
 import { groupChildren, type Group } from "../groups.js";
 import { BUNDLE_GRAMMAR, BUNDLE_WASM, bundledFile, bundledVersion, readBundled } from "./bundle.js";
 import { TsGrammar, type GrammarJson } from "./grammar-json.js";
+import { IncrementalParser } from "./incremental.js";
 import { nodeGroups } from "./match.js";
 import { grammarLexicon } from "./lexicon.js";
 import { needsSpace, shortestRuleTexts } from "./shortest.js";
@@ -191,12 +192,15 @@ export function treeSitterGlue(spec: LanguageSpec): GlueCheck {
 export class TreeSitterFrontEnd implements TreeFrontEnd, SyntaxCheck {
   readonly glue: GlueCheck;
   readonly cheapSyntaxCheck = true;
+  /** The syntax checks' parses, as edits of the best input so far (see rebase). */
+  readonly #checks: IncrementalParser;
 
   private constructor(
     readonly language: TreeSitterLanguage,
     private readonly options: TreeSitterFrontEndOptions,
   ) {
     this.glue = treeSitterGlue(language.spec);
+    this.#checks = new IncrementalParser(language.parser);
   }
 
   get lexicon(): Lexicon {
@@ -282,64 +286,46 @@ export class TreeSitterFrontEnd implements TreeFrontEnd, SyntaxCheck {
 
   /**
    * The ERROR and MISSING nodes of `input`'s parse, counted as parseRaw counts them (the filter
-   * compares candidates with the original), without building the tree.
+   * compares candidates with the original), without building the tree. With `anyWillDo`, an input
+   * with errors may get any count above 0 (the filter with an allowance of 0 only asks whether
+   * there are any): then a parse as an edit of the best input decides alone, without a fresh parse.
    */
-  syntaxErrors(input: Uint8Array): number {
-    return this.scan(input).errors;
+  syntaxErrors(input: Uint8Array, anyWillDo = false): number {
+    return this.scan(input, anyWillDo).errors;
+  }
+
+  /** `best` is the best input so far: later checks parse their input as an edit of it. */
+  rebase(best: Uint8Array): void {
+    this.#checks.rebase(decodeUtf8(best).text);
   }
 
   /** The last input scanned and what its scan found (the original is asked about several times). */
-  #lastScan:
-    | { input: Uint8Array; errors: number; firstError: number | undefined; errorBytes: number; nodes: number }
-    | undefined;
+  #lastScan: (Scan & { input: Uint8Array; exact: boolean }) | undefined;
 
   /**
    * One parse of `input`, not turned into a tree: its ERROR and MISSING nodes (only subtrees that
    * hold an error are walked), where the first starts, and how many nodes tree-sitter's tree has.
+   *
+   * The parse is incremental, an edit of the best input so far (incremental.ts). Where it finds no
+   * error it is the fresh parse's tree, node for node; where it finds errors, tree-sitter's error
+   * recovery may have gone another way than on a fresh parse (other ERROR nodes, rarely), so the
+   * counts come from a fresh parse unless `anyWillDo`. Whether there is an error at all has been the
+   * same on every edit tried (test/grammar/incremental.test.ts: 15,000 random edits of the samples, 60,000 once,
+   * of every built-in language).
    */
-  private scan(input: Uint8Array): {
-    errors: number;
-    firstError: number | undefined;
-    errorBytes: number;
-    nodes: number;
-  } {
+  private scan(input: Uint8Array, anyWillDo = false): Scan {
     const last = this.#lastScan;
-    if (last !== undefined && last.input === input) return last;
+    if (last !== undefined && last.input === input && (last.exact || anyWillDo)) return last;
     const decoded = decodeUtf8(input);
-    const tree = this.language.parser.parse(decoded.text);
-    if (tree === null) throw new Error("tree-sitter returned no tree");
-    try {
-      let errors = 0;
-      let errorBytes = 0;
-      let first: number | undefined;
-      const stack: Node[] = [tree.rootNode];
-      while (stack.length > 0) {
-        const node = stack.pop()!;
-        if (node.isError || node.isMissing) {
-          errors++;
-          if (first === undefined || node.startIndex < first) first = node.startIndex;
-        }
-        // An error region counts once, as parseRaw keeps it whole (the root is no leaf even then).
-        const root = node.id === tree.rootNode.id;
-        if (node.isError && !root)
-          errorBytes += decoded.byteAt[node.endIndex]! - decoded.byteAt[node.startIndex]!;
-        if (node.hasError && (!node.isError || root))
-          for (const child of node.children) if (child !== null) stack.push(child);
-      }
-      // As in parseRaw: a tree that has an error somewhere has at least one.
-      if (errors === 0 && tree.rootNode.hasError) [errors, first] = [1, tree.rootNode.startIndex];
-      const scanned = {
-        input,
-        errors,
-        firstError: first === undefined ? undefined : decoded.byteAt[first]!,
-        errorBytes,
-        nodes: tree.rootNode.descendantCount,
-      };
-      this.#lastScan = scanned;
-      return scanned;
-    } finally {
-      tree.delete();
+    let scanned = scanTree(this.#checks.parse(decoded.text), decoded.byteAt);
+    const exact = scanned.errors === 0 || !anyWillDo;
+    if (scanned.errors > 0 && exact) {
+      const fresh = this.language.parser.parse(decoded.text);
+      if (fresh === null) throw new Error("tree-sitter returned no tree");
+      scanned = scanTree(fresh, decoded.byteAt);
     }
+    this.#lastScan = { ...scanned, input, exact };
+    return scanned;
   }
 
   /** The parse tree of `input` as plain data, before any transform. */
@@ -359,6 +345,78 @@ export class TreeSitterFrontEnd implements TreeFrontEnd, SyntaxCheck {
     const root = builder.build(tree.rootNode) ?? emptyRoot(this.language.grammar.start);
     if (builder.errors === 0 && tree.rootNode.hasError) builder.noteError(tree.rootNode);
     return { root, errors: builder.errors, firstError: builder.firstError, errorBytes: builder.errorBytes };
+  }
+}
+
+/**
+ * nodeGroups, remembered per language for child lists seen before: a large input repeats a few
+ * shapes (the objects of a JSON array, the statements of a block) thousands of times, and each pass
+ * builds its tree anew. The groups are never modified (groupChildren copies them).
+ */
+const groupMemo = new WeakMap<TreeSitterLanguage, Map<string, readonly Group[]>>();
+/** Longer child lists are matched each time (their key would cost about as much as the match). */
+const MEMO_MAX_CHILDREN = 64;
+/** The memo starts over when it holds this many shapes. */
+const MEMO_MAX_ENTRIES = 20_000;
+
+function groupsOf(
+  language: TreeSitterLanguage,
+  grammarType: string,
+  type: string,
+  children: readonly { type: string; named: boolean }[],
+): readonly Group[] {
+  if (children.length > MEMO_MAX_CHILDREN)
+    return nodeGroups(language.grammar, grammarType, type, children) ?? [];
+  let memo = groupMemo.get(language);
+  if (memo === undefined) groupMemo.set(language, (memo = new Map<string, readonly Group[]>()));
+  let key = `${grammarType}\0${type}`;
+  for (const c of children) key += `\0${c.named ? "n" : "a"}${c.type}`;
+  let groups = memo.get(key);
+  if (groups === undefined) {
+    groups = nodeGroups(language.grammar, grammarType, type, children) ?? [];
+    if (memo.size >= MEMO_MAX_ENTRIES) memo.clear();
+    memo.set(key, groups);
+  }
+  return groups;
+}
+
+/** What a scan of one parse found: see TreeSitterFrontEnd.scan. */
+interface Scan {
+  errors: number;
+  firstError: number | undefined;
+  errorBytes: number;
+  nodes: number;
+}
+
+/** The ERROR and MISSING nodes of `tree` (deleted after), walking only subtrees that hold one. */
+function scanTree(tree: TsTree, byteAt: Uint32Array): Scan {
+  try {
+    let errors = 0;
+    let errorBytes = 0;
+    let first: number | undefined;
+    const stack: Node[] = [tree.rootNode];
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      if (node.isError || node.isMissing) {
+        errors++;
+        if (first === undefined || node.startIndex < first) first = node.startIndex;
+      }
+      // An error region counts once, as parseRaw keeps it whole (the root is no leaf even then).
+      const root = node.id === tree.rootNode.id;
+      if (node.isError && !root) errorBytes += byteAt[node.endIndex]! - byteAt[node.startIndex]!;
+      if (node.hasError && (!node.isError || root))
+        for (const child of node.children) if (child !== null) stack.push(child);
+    }
+    // As in parseRaw: a tree that has an error somewhere has at least one.
+    if (errors === 0 && tree.rootNode.hasError) [errors, first] = [1, tree.rootNode.startIndex];
+    return {
+      errors,
+      firstError: first === undefined ? undefined : byteAt[first]!,
+      errorBytes,
+      nodes: tree.rootNode.descendantCount,
+    };
+  } finally {
+    tree.delete();
   }
 }
 
@@ -506,7 +564,7 @@ class RawBuilder {
    * The removable groups of `children` (indices into it) by the rule of `node`, matched on the
    * children that are not error regions; a group that spans an error region takes it along.
    */
-  private groupsAround(node: Node, children: readonly Node[]): Group[] {
+  private groupsAround(node: Node, children: readonly Node[]): readonly Group[] {
     const index: number[] = [];
     const types: { type: string; named: boolean }[] = [];
     children.forEach((c, i) => {
@@ -514,7 +572,7 @@ class RawBuilder {
       index.push(i);
       types.push({ type: c.type, named: c.isNamed });
     });
-    const groups = nodeGroups(this.language.grammar, node.grammarType, node.type, types) ?? [];
+    const groups = groupsOf(this.language, node.grammarType, node.type, types);
     if (index.length === children.length) return groups;
     // Group bounds in the full list: a group's end is the position after its last child.
     const at = (i: number): number => (i < index.length ? index[i]! : children.length);
