@@ -20,11 +20,72 @@
  *
  * Deterministic with parallel jobs: the single-unit tries from the scan's position are one round of
  * `findInteresting` (the lowest interesting position wins, as the sequential scan would have it);
- * the growth of a run is sequential (each step depends on the last answer).
+ * each step of a run's growth depends on the last answer, so the steps either answer leads to are
+ * tested speculatively (speculate.ts), and only the answers one job would use are used.
  */
 import { Configuration } from "./configuration.js";
 import type { DdminEvent, DdminHooks, DdminOptions, DdminResult } from "./ddmin.js";
 import { findInteresting } from "./round.js";
+import { speculate, type Proposal } from "./speculate.js";
+
+/** Where the growth of a removed run stands (see `nextGrowth`). */
+interface Growth {
+  /** The units, without what the run lost so far. */
+  readonly units: readonly number[];
+  /** Where the run starts. */
+  readonly at: number;
+  /** Units removed from `at` so far. */
+  readonly removed: number;
+  /** Growing one unit at a time (the first 4), else by `step`. */
+  readonly linear: boolean;
+  readonly step: number;
+  /** The growth ended at a single unit that could not go: it is needed, the scan goes on after it. */
+  readonly lastSingleFailed: boolean;
+}
+
+interface GrowthProposal extends Proposal {
+  /** The state with its next step: `more` units from `at` to try without. */
+  readonly next: Growth & { readonly more: number };
+}
+
+/**
+ * The next step of a growth: how many more units to try removing from `at`, after the steps that
+ * need no test (a step larger than what is left is halved); undefined when the growth is over.
+ */
+function nextGrowth(state: Growth): (Growth & { more: number }) | undefined {
+  let { step } = state;
+  for (;;) {
+    if (state.lastSingleFailed || state.at >= state.units.length) return undefined;
+    const more = state.linear ? 1 : step;
+    if (more > state.units.length - state.at) {
+      if (state.linear) return undefined;
+      step = Math.max(1, Math.floor(step / 2));
+      if (step === 1 && more === 1) return undefined;
+      continue;
+    }
+    return { ...state, step, more };
+  }
+}
+
+/** The growth after the answer to removing `next.more` units (the candidate `without`). */
+function grow(next: Growth & { more: number }, without: Configuration, interesting: boolean): Growth {
+  const { more } = next;
+  const state: Growth = {
+    units: next.units,
+    at: next.at,
+    removed: next.removed,
+    linear: next.linear,
+    step: next.step,
+    lastSingleFailed: false,
+  };
+  if (interesting) {
+    const removed = state.removed + more;
+    const linear = state.linear && removed < 4;
+    return { ...state, units: without.toArray(), removed, linear, step: linear ? state.step : more * 2 };
+  }
+  if (state.linear || more === 1) return { ...state, lastSingleFailed: true };
+  return { ...state, step: Math.max(1, Math.floor(more / 2)) };
+}
 
 export async function adaptive(
   initial: Configuration | ArrayLike<number>,
@@ -38,18 +99,9 @@ export async function adaptive(
   const never = new AbortController().signal;
   const without = (from: number, count: number): Configuration =>
     Configuration.of([...units.slice(0, from), ...units.slice(from + count)]);
-  /** Tests `units` without `count` units from `from`; commits the candidate when it is interesting. */
-  const tryRemove = async (from: number, count: number): Promise<boolean> => {
-    const round = ++rounds;
-    emit({ type: "round", round, granularity: count, size: units.length });
-    const candidate = without(from, count);
-    const label = { kind: "complement", index: from, round, granularity: count } as const;
-    if (!(await hooks.test(candidate, signal ?? never, label))) return false;
-    units = candidate.toArray();
-    hooks.commit?.(candidate);
-    emit({ type: "reduced", round, kind: "complement", index: from, granularity: count, size: units.length });
-    return true;
-  };
+  /** The growth steps' answers so far, for the speculation's guess of the next one. */
+  const grown = { tests: 0, yes: 0 };
+  const roundOf = new WeakMap<object, number>();
   /**
    * One round: each run of `width` units starting at `at` or later, tried without it; the first
    * interesting removal in order is committed. Its position, or -1 when none can go.
@@ -109,31 +161,59 @@ export async function adaptive(
         at = position;
         changed = true;
         // The run that starts at `at`: one unit went; find how many more go with it. Linear for
-        // small runs, then doubling to bracket the end, then bisection inside the bracket.
-        let removed = 1;
-        let lastSingleFailed = false;
-        let linear = true;
-        let step = 1;
-        for (;;) {
-          if (at >= units.length) break;
-          const more = linear ? 1 : step;
-          if (more > units.length - at) {
-            if (linear) break;
-            step = Math.max(1, Math.floor(step / 2));
-            if (step === 1 && more === 1) break;
-            continue;
-          }
-          if (await tryRemove(at, more)) {
-            removed += more;
-            if (linear && removed >= 4) linear = false;
-            if (!linear) step = more * 2;
-          } else if (linear || more === 1) {
-            lastSingleFailed = true;
-            break;
-          } else {
-            step = Math.max(1, Math.floor(more / 2));
-          }
-        }
+        // small runs, then doubling to bracket the end, then bisection inside the bracket. Each
+        // step depends on the last answer: with parallel jobs the steps either answer leads to are
+        // tested speculatively (speculate.ts), to the same commits as one job.
+        const from = at;
+        const end = await speculate<Growth, GrowthProposal>(
+          {
+            propose: (state) => {
+              const next = nextGrowth(state);
+              if (next === undefined) return undefined;
+              const candidate = Configuration.of([
+                ...next.units.slice(0, from),
+                ...next.units.slice(from + next.more),
+              ]);
+              return { candidate, chance: (grown.yes + 1) / (grown.tests + 2), next };
+            },
+            after: (_, { candidate, next }, interesting) => grow(next, candidate, interesting),
+          },
+          { units, at: from, removed: 1, linear: true, step: 1, lastSingleFailed: false },
+          {
+            test: (proposal, s) => {
+              const round = ++rounds;
+              roundOf.set(proposal, round);
+              const count = proposal.next.more;
+              emit({ type: "round", round, granularity: count, size: proposal.next.units.length });
+              const label = { kind: "complement", index: from, round, granularity: count } as const;
+              return hooks.test(proposal.candidate, s, label).then((yes) => {
+                if (!s.aborted) {
+                  grown.tests++;
+                  if (yes) grown.yes++;
+                }
+                return yes;
+              });
+            },
+            commit: (proposal) => {
+              units = proposal.candidate.toArray();
+              hooks.commit?.(proposal.candidate);
+              const round = roundOf.get(proposal)!;
+              const granularity = proposal.next.more;
+              emit({
+                type: "reduced",
+                round,
+                kind: "complement",
+                index: from,
+                granularity,
+                size: units.length,
+              });
+            },
+            ...(hooks.prepare ? { prepare: hooks.prepare.bind(hooks) } : {}),
+          },
+          options.jobs,
+          signal,
+        );
+        const lastSingleFailed = end.lastSingleFailed;
         // The unit now at `at` was just tried alone and is needed: the scan goes on after it.
         if (lastSingleFailed) at++;
       }

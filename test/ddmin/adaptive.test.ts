@@ -143,6 +143,46 @@ test("with parallel jobs the result and the commits are the sequential scan's", 
   );
 });
 
+test("with parallel jobs, non-monotone tests too: the growth's speculative steps change no commit", async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 1, max: 48 }),
+      fc.integer({ min: 1, max: 10_000 }),
+      fc.constantFrom(2, 8),
+      async (n, salt, jobs) => {
+        // Most removals go (long runs grow), some combinations do not.
+        const interesting = (units: readonly number[]): boolean =>
+          units.length === n || units.reduce((h, u) => (h * 31 + u + salt) % 7919, salt) % 4 !== 0;
+        const run = async (j: number): Promise<{ commits: number[][]; most: number }> => {
+          const commits: number[][] = [];
+          let running = 0;
+          let most = 0;
+          await adaptive(
+            range(n),
+            {
+              test: async (c) => {
+                most = Math.max(most, ++running);
+                await new Promise((resolve) => setTimeout(resolve, (c.length * 7 + salt) % 3));
+                running--;
+                return interesting(c.toArray());
+              },
+              commit: (c) => commits.push(c.toArray()),
+            },
+            { ddStar: true, jobs: j, firstWins: false },
+          );
+          return { commits, most };
+        };
+        const one = await run(1);
+        const many = await run(jobs);
+        assert.equal(one.most, 1);
+        assert.ok(many.most <= jobs);
+        assert.deepEqual(many.commits, one.commits);
+      },
+    ),
+    { numRuns: 60 },
+  );
+});
+
 test("a stopped run returns the smallest configuration so far", async () => {
   const controller = new AbortController();
   let tests = 0;
