@@ -96,7 +96,6 @@ export async function adaptive(
   let rounds = 0;
   const signal = hooks.signal;
   const emit = (event: DdminEvent): void => hooks.onEvent?.(event);
-  const never = new AbortController().signal;
   const without = (from: number, count: number): Configuration =>
     Configuration.of([...units.slice(0, from), ...units.slice(from + count)]);
   /** The growth steps' answers so far, for the speculation's guess of the next one. */
