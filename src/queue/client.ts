@@ -136,6 +136,8 @@ export class QueueClient {
     await this.#client.set(runKey(this.runId), "1", "PX", RUN_TTL_MS);
     // Events from now on: the stream's last id, so that no answer to a job added later is missed.
     const last = await this.#client.xrevrange(`bull:${this.queue}:events`, "+", "-", "COUNT", 1);
+    // Closed meanwhile (interrupted while connecting): nothing more may be opened.
+    if (this.#closed) return;
     const events = new QueueEvents(this.queue, {
       connection: this.#client,
       lastEventId: last[0]?.[0] ?? "0",
@@ -161,6 +163,8 @@ export class QueueClient {
     this.#events = events;
     await events.waitUntilReady();
     await this.#tick();
+    // A heartbeat started after close() would keep the process alive for ever.
+    if (this.#closed) return;
     this.#timer = setInterval(() => void this.#tick(), HEARTBEAT_MS);
   }
 
