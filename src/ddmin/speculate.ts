@@ -167,6 +167,17 @@ export function speculate<S, P extends Proposal>(
 
     const advance = (): void => {
       if (done) return;
+      try {
+        step();
+      } catch (error) {
+        // A hook or the search itself failed (a commit that cannot be written, say): the run ends
+        // with that error once its tests have settled, as a failed test ends it.
+        failure ??= { error };
+        finish();
+      }
+    };
+
+    const step = (): void => {
       // Move the root along the answers that are in.
       while (root.answer !== undefined) {
         const [no, yes] = childrenOf(root);
@@ -190,8 +201,8 @@ export function speculate<S, P extends Proposal>(
         const running = root;
         setImmediate(() => {
           if (done || root !== running || running.answer !== undefined) return;
-          const [no, yes] = childrenOf(running);
           try {
+            const [no, yes] = childrenOf(running);
             const ifFound = proposalOf(yes);
             if (ifFound) hooks.prepare!(ifFound.candidate, "interesting");
             const next = proposalOf(no);

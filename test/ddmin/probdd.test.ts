@@ -155,6 +155,31 @@ test("with parallel jobs the chain of subsets is tested at once, and the commits
   assert.equal(most, 8);
 });
 
+test("a commit that fails ends the run with its error, after every running test has settled", async () => {
+  for (const jobs of [1, 4]) {
+    let running = 0;
+    await assert.rejects(
+      probdd(
+        Configuration.full(30),
+        {
+          test: async (c, signal) => {
+            running++;
+            await new Promise((resolve) => setTimeout(resolve, signal.aborted ? 0 : 2));
+            running--;
+            return new Set(c).has(7);
+          },
+          commit: () => {
+            throw new Error("cannot write the result");
+          },
+        },
+        { jobs },
+      ),
+      /cannot write the result/,
+    );
+    assert.equal(running, 0, `jobs ${jobs}: no test still running`);
+  }
+});
+
 test("an abort stops the run with the smallest configuration so far", async () => {
   const controller = new AbortController();
   let tests = 0;
