@@ -69,15 +69,8 @@ function nextGrowth(state: Growth): (Growth & { more: number }) | undefined {
 
 /** The growth after the answer to removing `next.more` units (the candidate `without`). */
 function grow(next: Growth & { more: number }, without: Configuration, interesting: boolean): Growth {
-  const { more } = next;
-  const state: Growth = {
-    units: next.units,
-    at: next.at,
-    removed: next.removed,
-    linear: next.linear,
-    step: next.step,
-    lastSingleFailed: false,
-  };
+  // `next` came from nextGrowth, so its lastSingleFailed is false.
+  const { more, ...state } = next;
   if (interesting) {
     const removed = state.removed + more;
     const linear = state.linear && removed < 4;

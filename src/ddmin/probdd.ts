@@ -99,9 +99,8 @@ export async function probdd(
             return {
               candidate,
               chance,
-              chance0: model,
+              model,
               subset,
-              granularity: subset.length,
               size: units.length,
             };
           },
@@ -118,7 +117,8 @@ export async function probdd(
         { units, p: units.map(() => p0) },
         {
           test: (proposal, s, index) => {
-            const { candidate, granularity, size } = proposal;
+            const { candidate, size } = proposal;
+            const granularity = proposal.subset.length;
             const round = base + index + 1;
             rounds = Math.max(rounds, round);
             roundOf.set(proposal, round);
@@ -127,14 +127,15 @@ export async function probdd(
               .test(candidate, s, { kind: "complement", index: 0, round, granularity })
               .then((yes) => {
                 if (!s.aborted) {
-                  seen.model += proposal.chance0;
+                  seen.model += proposal.model;
                   if (yes) seen.yes++;
                 }
                 return yes;
               });
           },
           commit: (proposal) => {
-            const { candidate, granularity } = proposal;
+            const { candidate } = proposal;
+            const granularity = proposal.subset.length;
             units = candidate.toArray();
             changed = true;
             hooks.commit?.(candidate);

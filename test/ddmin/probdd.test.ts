@@ -97,7 +97,7 @@ test("non-monotone tests, with ddStar: the result is interesting and removing an
   );
 });
 
-test("with parallel jobs the chain of subsets is tested at once, and the commits and result are those of one job", async () => {
+test("with parallel jobs the tests it may make next run at once, and the commits and result are those of one job", async () => {
   await fc.assert(
     fc.asyncProperty(
       fc.integer({ min: 1, max: 50 }),
@@ -116,7 +116,7 @@ test("with parallel jobs the chain of subsets is tested at once, and the commits
             {
               test: async (c) => {
                 most = Math.max(most, ++running);
-                // Answers arrive out of order: later tests of the chain may finish first.
+                // Answers arrive out of order: speculative tests may finish before the one they follow.
                 await new Promise((resolve) => setTimeout(resolve, (c.length * 7 + salt) % 3));
                 running--;
                 return interesting(c.toArray());
