@@ -28,8 +28,12 @@
  *     20 ms oracle, 1        26 ms   51 ms   71 ms
  *     20 ms oracle, 64      212 ms  394 ms  526 ms
  *
- * - Q 0.99 and K 3: the maximum was at most 2.5× the 99th percentile in every row, so 3× the 99th
- *   percentile would have timed out none of these tests.
+ * - Q 0.99 and K 2: in the rows where K matters (K × p99 above the floor) the maximum was at most
+ *   1.34× the 99th percentile (2.5× in the 2 ms row at 1 job, under the floor). Replayed on the
+ *   two 130 KB JavaScript cases at load 2–5 (bench/timeout-replay.ts on the --events of 967 and 822
+ *   tests, bench/results/2026-11-27-timeout-replay), where the largest-nodes-first phase makes
+ *   candidates that loop forever (45 and 29): K 3 spent 101 s and 52 s in them, K 2 67 s and 35 s,
+ *   and no test that ended in time took more than 85 % of K 2's limit (K 1.5 cut one off).
  * - FLOOR 250 ms: 2.7× the slowest 2 ms test at 8 jobs; below it the quantile of fast tests is noise.
  *   A candidate that hangs then costs a quarter of a second instead of 5 s (the old fixed floor).
  * - WINDOW 200, FEW 20: enough samples for a 99th percentile to mean something, few enough to follow
@@ -40,7 +44,7 @@ import type { Outcome } from "../outcome.js";
 export interface TimeoutPolicyOptions {
   /** Lower bound of the limit, in ms. Default 250. */
   floorMs?: number;
-  /** Multiple of the quantile. Default 3. */
+  /** Multiple of the quantile. Default 2. */
   factor?: number;
   /** Multiple used while fewer than `few` durations are known. Default 10. */
   factorFew?: number;
@@ -99,7 +103,7 @@ export class TimeoutPolicy {
   constructor(options: TimeoutPolicyOptions = {}) {
     const window = options.window ?? 200;
     this.#floorMs = options.floorMs ?? 250;
-    this.#factor = options.factor ?? 3;
+    this.#factor = options.factor ?? 2;
     this.#factorFew = options.factorFew ?? 10;
     this.#quantile = options.quantile ?? 0.99;
     this.#few = options.few ?? 20;
