@@ -89,25 +89,24 @@ function journalled(path: string): string[] {
     .map((line) => line.split(" ")[0]!);
 }
 
-/** Runs whittle and kills it with SIGKILL after `delayMs`, or once the test ran `afterTests` times. */
-async function killed(c: Case, when: { delayMs?: number; afterTests?: number }): Promise<CliRun> {
+/**
+ * Runs whittle and kills it with SIGKILL `thenMs` after the test ran `afterTests` times: a moment
+ * counted in tests rather than in time from the start, so that a run faster than the uninterrupted
+ * one (a machine getting quieter) is still killed before it ends.
+ */
+async function killed(c: Case, when: { afterTests: number; thenMs?: number }): Promise<CliRun> {
   let timer: NodeJS.Timeout | undefined;
   const run = await runWhittle(args(c), {
     onSpawn: (pid) => {
-      const started = Date.now();
       timer = setInterval(() => {
-        const due =
-          when.delayMs !== undefined
-            ? Date.now() - started >= when.delayMs
-            : lines(c.counter).length >= when.afterTests!;
-        if (due) {
-          clearInterval(timer);
-          process.kill(pid, "SIGKILL");
-        }
+        if (lines(c.counter).length < when.afterTests) return;
+        clearInterval(timer);
+        timer = setTimeout(() => process.kill(pid, "SIGKILL"), when.thenMs ?? 0);
       }, 5);
     },
   });
   clearInterval(timer);
+  clearTimeout(timer);
   return run;
 }
 
@@ -123,22 +122,20 @@ function seeded(seed: number): () => number {
   };
 }
 
-let once: Promise<{ result: Buffer; tests: number; ms: number }> | undefined;
+let once: Promise<{ result: Buffer; tests: number }> | undefined;
 
 /** The uninterrupted run (made once): its result, its test count and how long it took. */
-function uninterrupted(): Promise<{ result: Buffer; tests: number; ms: number }> {
+function uninterrupted(): Promise<{ result: Buffer; tests: number }> {
   once ??= runUninterrupted();
   return once;
 }
 
-async function runUninterrupted(): Promise<{ result: Buffer; tests: number; ms: number }> {
+async function runUninterrupted(): Promise<{ result: Buffer; tests: number }> {
   const c = makeCase();
-  const started = Date.now();
   const run = await runWhittle(args(c));
-  const ms = Date.now() - started;
   assert.equal(run.code, 0, run.stderr);
   assert.ok(!existsSync(c.journal), "a finished run leaves no journal");
-  return { result: readFileSync(c.output), tests: testsOf(c), ms };
+  return { result: readFileSync(c.output), tests: testsOf(c) };
 }
 
 test("SIGKILL at 5 seeded random moments, then --resume: the result of an uninterrupted run, byte for byte, and no journalled candidate tested again", async () => {
@@ -148,9 +145,11 @@ test("SIGKILL at 5 seeded random moments, then --resume: the result of an uninte
   let withAnswers = 0;
   for (let trial = 0; trial < 5; trial++) {
     const c = makeCase();
-    const delayMs = Math.round((0.15 + 0.75 * random()) * full.ms);
-    const first = await killed(c, { delayMs });
-    const what = `trial ${trial}, SIGKILL after ${delayMs} ms of ${full.ms}`;
+    // A random moment: after a random share of the tests, and a random few milliseconds into the next.
+    const afterTests = 1 + Math.floor((0.1 + 0.75 * random()) * full.tests);
+    const thenMs = Math.floor(25 * random());
+    const first = await killed(c, { afterTests, thenMs });
+    const what = `trial ${trial}, SIGKILL ${thenMs} ms after test ${afterTests} of ${full.tests}`;
     assert.equal(first.signal, "SIGKILL", `${what}: killed before it ended (${first.stderr})`);
     const recorded = journalled(c.journal);
     if (recorded.length > 0) withAnswers++;
