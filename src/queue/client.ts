@@ -32,7 +32,15 @@ import {
   type TestJobResult,
   type WorkerBeat,
 } from "./protocol.js";
-import { CLOSE_LIMIT_MS, connect, keysWithPrefix, loginError, within, type Say } from "./redis.js";
+import {
+  CLOSE_LIMIT_MS,
+  connect,
+  keysWithPrefix,
+  loginError,
+  whenRefused,
+  within,
+  type Say,
+} from "./redis.js";
 
 /** A job this run waits for. */
 interface Pending {
@@ -124,7 +132,7 @@ export class QueueClient {
     });
     stopped.catch(() => undefined);
     try {
-      await Promise.race([started, stopped]);
+      await Promise.race([started, stopped, whenRefused(client.#client)]);
     } catch (error) {
       await client.close();
       throw loginError(error, options.address, client.#client) ?? error;

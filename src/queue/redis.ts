@@ -7,14 +7,30 @@ import { Redis } from "ioredis";
 
 import { WhittleError } from "../errors.js";
 import { PASSWORD_ENV, type BrokerAddress } from "./address.js";
+import { speaksPlainRedis, speaksTls } from "./probe.js";
 
 /** How long to wait between reconnection attempts. */
 const RECONNECT_MS = 1000;
 
 export type Say = (text: string) => void;
 
-/** Connections closed because TLS refused the server (nothing to wait for), and why. */
-const refusedTls = new WeakMap<Redis, WhittleError>();
+/**
+ * Connections closed because there is nothing to wait for (TLS refused the server, or the port
+ * speaks the other protocol than the URL's scheme), and why.
+ */
+const refused = new WeakMap<Redis, WhittleError>();
+
+/** Per connection: a promise that rejects with the reason when it is refused (see whenRefused). */
+const refusals = new WeakMap<Redis, Promise<never>>();
+
+/**
+ * Rejects with the reason when `client` is closed because there is nothing to wait for. Commands
+ * waiting in ioredis's offline queue are not always failed by that close (when it comes between two
+ * reconnection attempts), so whoever waits for the first command races it with this.
+ */
+export function whenRefused(client: Redis): Promise<never> {
+  return refusals.get(client) ?? new Promise<never>(() => undefined);
+}
 
 /**
  * A connection to the broker. `say` hears "lost the connection …" once when it breaks and
@@ -32,20 +48,35 @@ export function connect(address: BrokerAddress, say: Say, name: string, onReady?
   });
   let lost = false;
   let everReady = false;
+  let probing = false;
+  let rejectRefused: (why: WhittleError) => void = () => undefined;
+  const refusal = new Promise<never>((_, reject) => (rejectRefused = reject));
+  refusal.catch(() => undefined);
+  refusals.set(client, refusal);
+  const refuse = (why: WhittleError): void => {
+    // loginError names this reason instead of the failed commands'.
+    refused.set(client, why);
+    client.disconnect();
+    rejectRefused(why);
+  };
   client.on("error", (error: Error) => {
     // A refused login is no outage: the command that meets it fails (see loginError).
-    if (lost || loginError(error, address) !== undefined) return;
+    if (lost || probing || refused.has(client) || loginError(error, address) !== undefined) return;
     const tls = tlsError(error, address);
-    if (tls !== undefined) {
-      // Nor is a certificate TLS does not accept: closing fails the waiting commands, and
-      // loginError names this reason instead of theirs.
-      refusedTls.set(client, tls);
-      client.disconnect();
-      return;
-    }
-    lost = true;
-    const what = everReady ? "lost the connection to" : "cannot connect to";
-    say(`${what} Redis at ${address.shown} (${describe(error)}); waiting for it (retrying every second)`);
+    if (tls !== undefined) return refuse(tls);
+    const waiting = (): void => {
+      lost = true;
+      const what = everReady ? "lost the connection to" : "cannot connect to";
+      say(`${what} Redis at ${address.shown} (${describe(error)}); waiting for it (retrying every second)`);
+    };
+    if (everReady) return waiting();
+    // Never connected: the port may speak the other protocol (an outage it is not).
+    probing = true;
+    void otherScheme(address).then((why) => {
+      probing = false;
+      if (why !== undefined) refuse(why);
+      else if (!everReady) waiting();
+    });
   });
   client.on("ready", () => {
     if (lost) say(`connected to Redis at ${address.shown} again`);
@@ -61,8 +92,8 @@ export function connect(address: BrokerAddress, say: Say, name: string, onReady?
  * so, for exit 2; else undefined.
  */
 export function loginError(error: unknown, address: BrokerAddress, client?: Redis): WhittleError | undefined {
-  const tls = client === undefined ? undefined : refusedTls.get(client);
-  if (tls !== undefined) return tls;
+  const why = client === undefined ? undefined : refused.get(client);
+  if (why !== undefined) return why;
   const message = error instanceof Error ? error.message : "";
   if (!/^(WRONGPASS|NOAUTH|NOPERM)\b/.test(message)) return undefined;
   return new WhittleError(
@@ -83,6 +114,26 @@ function tlsError(error: Error, address: BrokerAddress): WhittleError | undefine
       "usage",
       `Redis at ${address.shown}: TLS does not accept its certificate (${code}); if your own CA signed ` +
         "it, give the CA's file in $NODE_EXTRA_CA_CERTS",
+    );
+  }
+  return undefined;
+}
+
+/**
+ * When the broker's port speaks the other protocol than the URL's scheme: an error that says which
+ * scheme to use, for exit 2; else undefined (an outage, or a port that is not Redis at all).
+ */
+async function otherScheme(address: BrokerAddress): Promise<WhittleError | undefined> {
+  const { host, port } = address.options;
+  if (host === undefined || port === undefined) return undefined;
+  const tls = address.options.tls !== undefined;
+  const scheme = tls ? "rediss://" : "redis://";
+  if (tls ? await speaksPlainRedis(host, port) : await speaksTls(host, port)) {
+    const other = tls ? "redis://" : "rediss://";
+    const what = tls ? "plain Redis, without TLS" : "TLS";
+    return new WhittleError(
+      "usage",
+      `Redis at ${address.shown} speaks ${what}: use ${other} instead of ${scheme} for this port`,
     );
   }
   return undefined;
@@ -128,7 +179,7 @@ export async function within(ms: number, promise: Promise<unknown> | undefined):
 export async function checkLogin(address: BrokerAddress, say: Say, stop: Promise<void>): Promise<void> {
   const client = connect(address, say, "check");
   try {
-    await Promise.race([client.ping(), stop]);
+    await Promise.race([client.ping(), stop, whenRefused(client)]);
   } catch (error) {
     throw loginError(error, address, client) ?? error;
   } finally {

@@ -123,4 +123,36 @@ describe("whittle --queue rediss:// and whittle worker over TLS", { concurrency:
     assert.match(worker.stderr, /TLS does not accept its certificate/);
     assert.ok(!worker.stderr.includes(SECRET), worker.stderr);
   });
+
+  test("the other scheme than the port speaks: exit 2 naming the right one, not a wait", async (t) => {
+    if (noTls) return t.skip(`redis-server did not start with TLS (built without it?): ${noTls}`);
+    // A plain client meets the TLS port (its connection is reset at every try): the reducer.
+    const wrongPlain = url(`:${SECRET}@`).replace("rediss://", "redis://");
+    const run = await runWhittle([
+      INPUT,
+      ...BASE,
+      `--queue=${wrongPlain}`,
+      `-o${join(scratch(), "out.txt")}`,
+      "--",
+      ...COMMAND,
+    ]);
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(run.stderr, /speaks TLS: use rediss:\/\/ instead of redis:\/\//);
+    assert.doesNotMatch(run.stderr, /waiting for it/);
+    assert.ok(!run.stderr.includes(SECRET), run.stderr);
+    // The TLS handshake meets a plain port (it waits until ioredis's 10 s connect timeout): a worker.
+    const plain = await startRedis(dir);
+    try {
+      const worker = spawnSync(
+        process.execPath,
+        [MAIN, "worker", plain.url.replace("redis://", "rediss://"), "--", ...COMMAND],
+        { encoding: "utf8", timeout: 60_000 },
+      );
+      assert.equal(worker.status, 2, worker.stderr);
+      assert.match(worker.stderr, /speaks plain Redis, without TLS: use redis:\/\/ instead of rediss:\/\//);
+      assert.doesNotMatch(worker.stderr, /waiting for it/);
+    } finally {
+      await plain.stop();
+    }
+  });
 });
