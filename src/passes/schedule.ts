@@ -147,7 +147,7 @@ export const DEFAULT_TREE_SCHEDULE: Schedule = frozen([
  */
 export const DEFAULT_TREE_PHASES: readonly string[] = Object.freeze(
   DEFAULT_TREE_SCHEDULE.filter(
-    (step) => step.condition === undefined || "minInputBytes" in step.condition,
+    (step) => !(step.condition !== undefined && "builtInLanguage" in step.condition),
   ).map((step) => step.phase),
 );
 
