@@ -7,6 +7,7 @@ import { applyHelpGroups } from "./option-groups.js";
 import { parseDuration, parseTestCount, type RunLimitOptions } from "./limits.js";
 import { reduceOptionsOf, reductionFlags, type CliReduceOptions } from "./reduce-flags.js";
 import { verdictFlags, verdictOptionsOf, type VerdictOptions } from "./verdict.js";
+import { scheduleHelp } from "./schedule-view.js";
 
 /** Everything the command line says, parsed and checked. */
 export interface CliOptions {
@@ -110,6 +111,8 @@ Phases (--phase, repeatable; the default pipeline chooses them by itself):
   tree:  prune, coarse, hoist, prune+hoist, hddr…, chain, biggest (each with * for a fixpoint)
   text:  line, char, glyph (visible characters), blank (runs of whitespace), token, hidden
   other: rename (consistent renaming), literal (numbers and strings shortened)
+
+${scheduleHelp()}
 
 INPUT "-" reads the input from stdin (all of it, before the reduction starts); its language then
 comes from --language or its #! line, and the result goes to -o FILE, or else to a new file

@@ -3,7 +3,7 @@ import type { TreeFrontEnd } from "../hdd/phases.js";
 import type { Compatibility } from "../hdd/search.js";
 import { WhittleError } from "../errors.js";
 import type { Pass } from "../passes/pass.js";
-import { buildPipeline as build } from "../passes/pipeline.js";
+import { planPipeline as plan, type PlannedStep } from "../passes/pipeline.js";
 import { UsageError } from "./args.js";
 
 export {
@@ -14,6 +14,8 @@ export {
   FLAT_PHASES,
   SUBSET_GRANULARITY,
 } from "../passes/pipeline.js";
+
+export type { PlannedStep } from "../passes/pipeline.js";
 
 /**
  * The command's pipeline (passes/pipeline.ts, shared with the library): a phase that cannot run is
@@ -26,8 +28,19 @@ export function buildPipeline(
   compatible?: Compatibility,
   treeAlgorithm = true,
 ): Pass[] {
+  return planPipeline(phases, atom, frontEnd, compatible, treeAlgorithm).passes;
+}
+
+/** The passes and the default schedule they come from (passes/pipeline.ts), as buildPipeline. */
+export function planPipeline(
+  phases: readonly string[],
+  atom: AtomMode,
+  frontEnd: TreeFrontEnd | undefined,
+  compatible?: Compatibility,
+  treeAlgorithm = true,
+): { passes: Pass[]; schedule: PlannedStep[] | undefined } {
   try {
-    return build(phases, atom, frontEnd, compatible, treeAlgorithm);
+    return plan(phases, atom, frontEnd, compatible, treeAlgorithm);
   } catch (error) {
     if (error instanceof WhittleError && error.code === "invalid-option") throw new UsageError(error.message);
     throw error;

@@ -10,7 +10,7 @@ import type { Compatibility } from "../hdd/search.js";
 import { CommandOracle } from "../oracle/command.js";
 import type { Pass } from "../passes/pass.js";
 import { Replacements } from "../tree/replacements.js";
-import { buildPipeline } from "./pipeline.js";
+import { planPipeline, type PlannedStep } from "./pipeline.js";
 import { checkEventsTarget, type EventsTarget } from "./events-file.js";
 import { mayHoldStats } from "./stats-file.js";
 import { checkReportPath } from "./report-file.js";
@@ -64,6 +64,8 @@ export interface RunPlan {
   readonly journal: JournalPlan | undefined;
   /** The passes, in order: ddmin over atoms, or the tree phases of a grammar and their polish. */
   readonly pipeline: Pass[];
+  /** The default schedule the pipeline comes from (passes/schedule.ts); undefined with --phase. */
+  readonly schedule: readonly PlannedStep[] | undefined;
   /** With --grammar: the front-end, and how many syntax errors the original has (when allowed). */
   readonly frontEnd: AntlrFrontEnd | TreeSitterFrontEnd | undefined;
   readonly syntaxErrors: number;
@@ -141,7 +143,13 @@ export async function planRun(
     say,
   );
   // The default grammar pipeline's tree phases use their own algorithm unless one is given.
-  const pipeline = buildPipeline(o.phases, o.reduce.atom, frontEnd, compatible, !o.algorithmGiven);
+  const { passes: pipeline, schedule } = planPipeline(
+    o.phases,
+    o.reduce.atom,
+    frontEnd,
+    compatible,
+    !o.algorithmGiven,
+  );
 
   // The test: its program as an absolute path (it runs in a temporary directory, where a relative
   // path or a relative PATH entry would mean something else).
@@ -280,6 +288,7 @@ export async function planRun(
     events,
     journal,
     pipeline,
+    schedule,
     frontEnd,
     syntaxErrors,
     notice,

@@ -35,6 +35,7 @@ import { loadQueuePackages } from "./queue-packages.js";
 import type { QueueClient } from "../queue/client.js";
 import { QueueOracle } from "../queue/oracle.js";
 import { writeStats, type StatsSummary, type TimeoutSummary } from "./stats-file.js";
+import { passesText, withSchedule } from "./schedule-view.js";
 import { checkFinal, Judge, ResultHistory, verdictSummary, type FinalCheck } from "./verdict.js";
 import { openReport, type ReportFile } from "./report-file.js";
 
@@ -293,7 +294,11 @@ async function checkAndReduce(
   if (mode !== "quiet") {
     say(
       `${o.input === "-" ? "stdin" : o.input}: ${formatBytes(plan.input.length)}, interesting (initial check ${formatDuration(initial.activeMs)}); ` +
-        `reducing with ${plan.pipeline.map((p) => p.name).join(", ")} (${o.reduce.strategy}), timeout ${timeoutText}` +
+        `reducing with ${passesText(
+          plan.pipeline.map((p) => p.name),
+          plan.schedule,
+          plan.input.length,
+        )} (${o.reduce.strategy}), timeout ${timeoutText}` +
         ` → ${plan.outputName}${o.inPlace ? " (in place)" : ""}`,
     );
     const judging = judge.describe();
@@ -634,7 +639,7 @@ async function writeStatsOrSay(
       signal,
       say,
       `waiting for a reader of the FIFO ${plan.options.stats} to write the statistics into (Ctrl-C gives up)`,
-      (fifo) => writeStats(statsPath, summary, plan.options.reduce, fifo),
+      (fifo) => writeStats(statsPath, withSchedule(summary, plan), plan.options.reduce, fifo),
     );
   } catch (error) {
     say(`warning: cannot write the statistics to ${plan.options.stats}: ${describeError(error)}`);

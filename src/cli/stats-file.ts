@@ -4,6 +4,7 @@ import type { QueueStatus } from "../queue/client.js";
 import { readFile, stat } from "node:fs/promises";
 import { writeAtomic, writeInPlace, type FifoWait } from "./files.js";
 import type { VerdictSummary } from "./verdict.js";
+import type { ScheduleRecord } from "./schedule-view.js";
 
 /** The per-test timeout of a run and what the tests that hit it cost. */
 export interface TimeoutSummary {
@@ -30,6 +31,8 @@ export interface StatsSummary {
   inputBytes: number;
   /** The passes of the run, by name, in order. */
   pipeline: string[];
+  /** The default schedule's steps and which ran (schedule-view.ts); absent with --phase. */
+  schedule?: ScheduleRecord[];
   initialCheckMs: number;
   /** The per-test timeouts (absent when the run ended at the initial check). */
   timeouts?: TimeoutSummary;
@@ -101,6 +104,7 @@ export async function writeStats(
     cancelled: s?.cancelled ?? 0,
     inputBytes: summary.inputBytes,
     pipeline: summary.pipeline,
+    schedule: summary.schedule ?? null,
     outputBytes: summary.outputBytes ?? null,
     wallMs: summary.wallMs,
     initialCheckMs: summary.initialCheckMs,

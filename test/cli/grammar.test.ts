@@ -24,6 +24,7 @@ test("--grammar: the default pipeline (coarse HDD, hoisting, HDDH*, then the pol
   assert.equal(readFileSync(join(dir, "input.reduced.json"), "utf8").trim(), "87");
   const s = JSON.parse(readFileSync(stats, "utf8")) as {
     pipeline: string[];
+    schedule: { phase: string; pass: string | null; algorithm: string; status: string; why?: string }[];
     passes: Record<string, { tests: number; cacheHits: number }>;
     options: Record<string, unknown>;
   };
@@ -40,6 +41,22 @@ test("--grammar: the default pipeline (coarse HDD, hoisting, HDDH*, then the pol
   assert.ok(s.passes["hdd:prune+hoist*"]!.tests > 0);
   // An input under BIGGEST_MIN_INPUT: the default pipeline's biggest makes no test.
   assert.equal(s.passes["hdd:biggest"]?.tests ?? 0, 0);
+  // The schedule says so, and that an ANTLR grammar leaves out rename and literal.
+  assert.deepEqual(
+    s.schedule.map((step) => [step.phase, step.pass, step.algorithm, step.status, step.why]),
+    [
+      ["chain", "hdd:chain", "probdd", "ran", undefined],
+      ["biggest", "hdd:biggest", "run", "skipped", "input under 64 KiB"],
+      ["coarse", "hdd:coarse", "probdd", "ran", undefined],
+      ["hoist*", "hdd:hoist*", "probdd", "ran", undefined],
+      ["prune+hoist*", "hdd:prune+hoist*", "probdd", "ran", undefined],
+      ["token", "ddmin:token", "adaptive", "ran", undefined],
+      ["rename", null, "adaptive", "skipped", "not a built-in language"],
+      ["literal", null, "adaptive", "skipped", "not a built-in language"],
+      ["glyph", "ddmin:glyph", "adaptive", "ran", undefined],
+      ["blank", "ddmin:blank", "adaptive", "ran", undefined],
+    ],
+  );
 
   // The tree phases ran ProbDD, the polish the run's algorithm (ddmin): the same phases named with
   // --phase run ddmin everywhere, or with --algorithm probdd ProbDD everywhere.
@@ -60,8 +77,13 @@ test("--grammar: the default pipeline (coarse HDD, hoisting, HDDH*, then the pol
   const probdd = await passTests(...phases, "--algorithm", "probdd");
   assert.notEqual(trace(ddmin), trace(probdd), "the case tells the algorithms apart");
   assert.equal(trace(s.passes), trace(probdd));
-  // --algorithm given: the default pipeline uses it everywhere.
+  // --algorithm given: the default pipeline uses it everywhere, and its schedule says so; with
+  // --phase there is no schedule.
   assert.equal(trace(await passTests("--algorithm", "ddmin")), trace(ddmin));
+  const given = JSON.parse(readFileSync(stats, "utf8")) as { schedule: { algorithm: string }[] };
+  assert.deepEqual(new Set(given.schedule.map((step) => step.algorithm)), new Set(["run"]));
+  await passTests(...phases);
+  assert.equal((JSON.parse(readFileSync(stats, "utf8")) as { schedule: unknown }).schedule, null);
 });
 
 test("--phase 'prune*' is HDD*: Picireny's 1-tree-minimal result for this case", async () => {

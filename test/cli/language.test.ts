@@ -148,7 +148,10 @@ test("--language none and an explicit --atom reduce lines and characters, as bef
     "-q",
     "boom",
   ]);
-  assert.match(named.stderr, /reducing with hdd:chain, hdd:biggest, hdd:coarse, hdd:hoist\*/);
+  assert.match(
+    named.stderr,
+    /reducing with hdd:chain, hdd:biggest \(skipped: input under 64 KiB\), hdd:coarse, hdd:hoist\*/,
+  );
 });
 
 test("an unknown extension is reduced as text, with one notice (none with -q)", async () => {
@@ -178,7 +181,10 @@ test("a syntax error in a file whose language was detected: its tree all the sam
     run.stderr,
     /broken\.json:1:\d+: syntax error: not json as tree-sitter's grammar reads it \(1 error in all\): reducing along its syntax all the same, each error region kept whole; --language none/,
   );
-  assert.match(run.stderr, /reducing with hdd:chain, hdd:biggest, hdd:coarse, hdd:hoist\*/);
+  assert.match(
+    run.stderr,
+    /reducing with hdd:chain, hdd:biggest \(skipped: input under 64 KiB\), hdd:coarse, hdd:hoist\*/,
+  );
   assert.equal(run.stdout.toString().trim(), "87");
 });
 
@@ -259,7 +265,12 @@ test("the default pipeline runs biggest on an input of 64 KiB or more: the large
   assert.equal(readFileSync(join(dir, "out.json"), "utf8").trim(), '{"":0,"": "BUG"}');
   const s = JSON.parse(readFileSync(stats, "utf8")) as {
     passes: Record<string, { tests: number; bytesRemoved: number }>;
+    schedule: { phase: string; condition: unknown; status: string }[];
   };
+  // The schedule in the statistics: biggest's condition held, and it ran.
+  const biggest = s.schedule.find((step) => step.phase === "biggest");
+  assert.deepEqual(biggest?.condition, { minInputBytes: 65536 });
+  assert.equal(biggest?.status, "ran");
   // The pad array (80 KB) goes in biggest's first test or two, before coarse HDD's levels.
   assert.ok(s.passes["hdd:biggest"]!.bytesRemoved > 80_000, JSON.stringify(s.passes));
   assert.ok(s.passes["hdd:biggest"]!.tests <= 5, JSON.stringify(s.passes));

@@ -9,6 +9,7 @@ import { test } from "node:test";
 import { buildProgram } from "../../src/cli/args.js";
 import { OPTION_GROUPS, groupOf } from "../../src/cli/option-groups.js";
 import { TABLE_END, TABLE_START, optionsTable, tableRows } from "../../src/cli/options-table.js";
+import { DEFAULT_TREE_SCHEDULE, describeSchedule } from "../../src/passes/schedule.js";
 import { REPO, runWhittle } from "../helpers/cli.js";
 
 test("the README's options table is the generated one (npm run docs writes it)", () => {
@@ -37,4 +38,18 @@ test("--help shows the groups in order, the commands and the phases", async () =
   assert.match(stdout, /whittle tree FILE/);
   assert.match(stdout, /glyph/);
   assert.match(stdout, /blank/);
+  // The default pipeline, from its schedule (src/passes/schedule.ts), wrapped before an arrow.
+  const section = stdout.slice(stdout.indexOf("Default pipeline"));
+  const lines = section.slice(0, section.indexOf("\n\n")).split("\n");
+  assert.equal(
+    lines
+      .slice(1)
+      .map((line) => line.trim().replace(/^with a grammar: /, ""))
+      .join(" "),
+    `${describeSchedule(DEFAULT_TREE_SCHEDULE)} without one: line → char (as --atom says; ddmin unless --algorithm)`,
+  );
+  assert.ok(
+    lines.every((line) => line.length <= 100),
+    lines.join("\n"),
+  );
 });

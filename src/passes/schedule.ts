@@ -1,0 +1,301 @@
+import { atomPasses, type AtomMode } from "../atoms/atoms.js";
+import type { DdminOptions } from "../ddmin/ddmin.js";
+import type { Algorithm } from "../ddmin/minimize.js";
+import type { Pass, PassContext } from "./pass.js";
+
+/**
+ * The default pipeline as data (issue 23, after Shrink Ray's pass tiers): which phases run, in
+ * which order, with which list algorithm, under which condition, and why. `compileSchedule` turns a
+ * schedule into passes; `--help`, `--stats` and the start line describe the same value.
+ */
+
+/**
+ * When a step runs. `minInputBytes`: when the input it starts from (the best so far) has at least
+ * that many bytes. `builtInLanguage`: only with a built-in language (tree-sitter), whose tokens say
+ * which are identifiers and literals; with an ANTLR grammar the step is not in the pipeline at all.
+ */
+export type StepCondition = { readonly minInputBytes: number } | { readonly builtInLanguage: true };
+
+/** ddmin's settings for a step's lists, beyond the run's options (see DdminOptions). */
+export interface StepDdmin {
+  /** ddmin tests subsets only in rounds of at most this many parts. */
+  readonly subsetGranularity: number;
+  /** With algorithm "adaptive": lists of at most this many units are reduced by ddmin instead. */
+  readonly adaptiveAbove: number;
+}
+
+export interface ScheduleStep {
+  /** The phase, as `--phase` spells it. */
+  readonly phase: string;
+  /**
+   * What reduces the step's lists: its own algorithm, or "run" for the run's options as they are
+   * (`--algorithm`, ddmin by default). With `--algorithm` given, every step is "run" (forRun).
+   */
+  readonly algorithm: Algorithm | "run";
+  readonly condition?: StepCondition;
+  readonly ddmin?: StepDdmin;
+  /** Why the step is there, in one line. */
+  readonly reason: string;
+}
+
+export type Schedule = readonly ScheduleStep[];
+
+/**
+ * The default pipeline runs `biggest` only on inputs of at least this many bytes. Below it, coarse
+ * HDD's ddmin over a level's nodes is the cheaper first cut: with `biggest` first, the shared cases of
+ * 18–35 KB took up to 3.7 times the tests (hello-world-big-c 553 against 148, creduce-file2-c 261
+ * against 143, and 44 non-whitespace characters against 33), while on the two 130 KB JavaScript cases
+ * it leaves coarse HDD a third of the input or less to do level by level (README, "The default
+ * grammar pipeline").
+ */
+export const BIGGEST_MIN_INPUT = 64 * 1024;
+
+/** What reduces each level in the default pipeline's tree phases (unless --algorithm is given). */
+export const DEFAULT_TREE_ALGORITHM: Algorithm = "probdd";
+
+/**
+ * In the default pipeline's polish (the passes after the tree phases), ddmin tests subsets only in
+ * rounds of at most this many parts. A subset of a finer split keeps less than a sixteenth of the
+ * input, which after the tree phases and hoisting is next to never interesting, and each such round
+ * costs as many tests as it has parts: measured on the shared cases, the token pass took 189 tests
+ * instead of 248 for the same tokens of zeller-bug-c (145 with no subsets at all), while
+ * json-obj-arr-87's best result (one token of 15 kept) needs the subsets of its finest round (with
+ * none, 16 non-whitespace characters instead of 2).
+ */
+export const SUBSET_GRANULARITY = 16;
+
+/**
+ * What reduces each list in the default pipeline's polish (unless --algorithm is given): adaptive
+ * deletion (ddmin/adaptive.ts) for lists of more than SUBSET_GRANULARITY units, ddmin for shorter
+ * ones. After the tree phases most tokens and characters are needed, and the scan tries each once
+ * where ddmin's rounds try each about three times: on the shared cases (bench section efficiency,
+ * bench/results/2026-11-26-ac76869), zeller-bug-c's token pass took 59 tests instead of 189 and its
+ * glyph pass 17 instead of 66 for the same result, and the whole default 809 tests instead of 1,033
+ * with every result as small or smaller. The pairs adaptive deletion tries after a fruitless scan
+ * cost 98 tests more on those cases (915, bench/results/2026-11-27-bf006d1) for what only goes in
+ * twos (a YAML key and its value: the real-oracle YAML test). Short lists keep ddmin: json-obj-arr-87's best result
+ * (one token of 15 kept) needs a subset, and the scan left 16 non-whitespace characters instead of 2.
+ */
+export const DEFAULT_POLISH_ALGORITHM: Algorithm = "adaptive";
+
+/** A tree phase of the default pipeline: its levels reduced by DEFAULT_TREE_ALGORITHM. */
+function tree(phase: string, reason: string): ScheduleStep {
+  return { phase, algorithm: DEFAULT_TREE_ALGORITHM, reason };
+}
+
+/** A polish phase of the default pipeline: DEFAULT_POLISH_ALGORITHM, ddmin's subsets in coarse rounds. */
+function polish(phase: string, reason: string, condition?: StepCondition): ScheduleStep {
+  return {
+    phase,
+    algorithm: DEFAULT_POLISH_ALGORITHM,
+    ...(condition ? { condition } : {}),
+    ddmin: { subsetGranularity: SUBSET_GRANULARITY, adaptiveAbove: SUBSET_GRANULARITY },
+    reason,
+  };
+}
+
+function frozen(schedule: ScheduleStep[]): Schedule {
+  for (const step of schedule) {
+    if (step.condition) Object.freeze(step.condition);
+    if (step.ddmin) Object.freeze(step.ddmin);
+    Object.freeze(step);
+  }
+  return Object.freeze(schedule);
+}
+
+/**
+ * The default pipeline with a grammar: long chains of single compatible descendants hoisted at once
+ * first (`chain`: a test or a few per chain, where HOIST and coarse HDD take one per level; free
+ * when there is none, as in most inputs), then on large inputs the largest nodes first (`biggest`,
+ * see BIGGEST_MIN_INPUT), then coarse HDD (only the nodes whose replacement is empty —
+ * list elements, optional parts — level by level from the root: the cheapest tree pass, which
+ * takes most of a large input away before hoisting tries its many candidates), then hoisting, then
+ * HDDH to a fixpoint (HOIST*+HDDH* of the hoisting paper, the combination that gave the smallest
+ * results there most often), then the polish of what the tree phases leave: tokens, the characters
+ * of the tokens whose text the grammar does not fix (identifiers, literals, a macro's body, error
+ * regions, comments: `glyph`), and runs of whitespace; with a built-in language, after the tokens,
+ * consistent renaming and literal shrinking (a test or two each on the shared cases: creduce-file2-c
+ * 39 → 33 non-whitespace characters, and `glyph` then needs 1 test instead of 11). The tree phases
+ * reduce each level with DEFAULT_TREE_ALGORITHM, the polish with DEFAULT_POLISH_ALGORITHM (adaptive
+ * deletion over long lists, ddmin over short ones: its complements remove what only goes together,
+ * as `{"a":[` and `]}` around a value that hoisting cannot reach), ddmin's subsets limited to coarse
+ * rounds (SUBSET_GRANULARITY). A ddmin over all characters (`char`) no longer ends it: on the shared
+ * cases it removed nothing visible the others leave, at up to a third of the run's tests (README,
+ * "The default grammar pipeline"). `biggest` keeps the run's options: it reduces no list.
+ */
+export const DEFAULT_TREE_SCHEDULE: Schedule = frozen([
+  tree("chain", "long chains of single compatible descendants hoisted at once; free when there is none"),
+  {
+    phase: "biggest",
+    algorithm: "run",
+    condition: { minInputBytes: BIGGEST_MIN_INPUT },
+    reason: "the largest nodes first, across levels; below 64 KiB coarse HDD is the cheaper first cut",
+  },
+  tree("coarse", "coarse HDD, the cheapest tree pass: what has an empty replacement, level by level"),
+  tree("hoist*", "hoisting: nodes replaced by compatible descendants, to a fixpoint"),
+  tree("prune+hoist*", "HDDH to a fixpoint: the hoisting paper's smallest results most often"),
+  polish("token", "the grammar's tokens"),
+  polish("rename", "identifiers renamed consistently to short names", { builtInLanguage: true }),
+  polish("literal", "numbers and strings shortened", { builtInLanguage: true }),
+  polish("glyph", "the characters of the tokens the grammar does not fix, whitespace kept"),
+  polish("blank", "runs of whitespace, each down to what must stay"),
+]);
+
+/**
+ * The phases of the default pipeline with a grammar, in order, those of built-in languages only
+ * (rename, literal) left out: see DEFAULT_TREE_SCHEDULE.
+ */
+export const DEFAULT_TREE_PHASES: readonly string[] = Object.freeze(
+  DEFAULT_TREE_SCHEDULE.filter(
+    (step) => !(step.condition !== undefined && "builtInLanguage" in step.condition),
+  ).map((step) => step.phase),
+);
+
+/** The default pipeline without a grammar: ddmin over the atoms of `--atom`, lines first for "both". */
+export function atomSchedule(mode: AtomMode): Schedule {
+  return frozen(
+    atomPasses(mode).map((kind) => ({
+      phase: kind,
+      algorithm: "run",
+      reason:
+        kind === "line"
+          ? "lines first: they bring a file to a size where characters are cheap"
+          : mode === "both"
+            ? "the characters of the line-minimal result"
+            : "characters (--atom char)",
+    })),
+  );
+}
+
+/** `schedule` as a run makes it: with `--algorithm` given, every step takes the run's options. */
+export function forRun(schedule: Schedule, algorithmGiven: boolean): Schedule {
+  if (!algorithmGiven) return schedule;
+  return frozen(
+    schedule.map(({ phase, condition, reason }) => ({
+      phase,
+      algorithm: "run",
+      ...(condition ? { condition } : {}),
+      reason,
+    })),
+  );
+}
+
+/** What a schedule is compiled for: whether the grammar is a built-in language's. */
+export interface ScheduleFacts {
+  readonly builtInLanguage: boolean;
+}
+
+/** A step of a compiled schedule and its pass; no pass when its condition leaves it out of the run. */
+export interface CompiledStep {
+  readonly step: ScheduleStep;
+  readonly pass: Pass | undefined;
+}
+
+/**
+ * The passes of `schedule`: `build` makes each step's pass, which then runs with the step's own
+ * algorithm and ddmin settings (or the run's options as they are), and only while its condition
+ * holds. A step for built-in languages only gets no pass otherwise (and is not built).
+ */
+export function compileSchedule(
+  schedule: Schedule,
+  build: (phase: string) => Pass,
+  facts: ScheduleFacts,
+): CompiledStep[] {
+  return schedule.map((step) => ({
+    step,
+    pass:
+      step.condition && "builtInLanguage" in step.condition && !facts.builtInLanguage
+        ? undefined
+        : scheduled(step, build(step.phase)),
+  }));
+}
+
+/** `pass` with its step's options and size condition; the pass itself when the step has neither. */
+function scheduled(step: ScheduleStep, pass: Pass): Pass {
+  const minBytes =
+    step.condition && "minInputBytes" in step.condition ? step.condition.minInputBytes : undefined;
+  const own = step.algorithm === "run" ? undefined : { ...step.ddmin, algorithm: step.algorithm };
+  if (minBytes === undefined && own === undefined) return pass;
+  return {
+    name: pass.name,
+    run: (context) => {
+      // Decided on the input the step starts from: earlier steps may have taken it under the limit.
+      if (minBytes !== undefined && context.current.length < minBytes)
+        return Promise.resolve({ kind: "done" });
+      if (own === undefined) return pass.run(context);
+      // Not an option of the command or the library: the step's own, over the run's.
+      const options: PassContext["options"] & DdminOptions = { ...context.options, ...own };
+      return pass.run({ ...context, options });
+    },
+  };
+}
+
+/** A size in words: "64 KiB" for whole KiB, else bytes. */
+function sizeText(bytes: number): string {
+  return bytes >= 1024 && bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} B`;
+}
+
+/** When a step runs, in words: "inputs ≥ 64 KiB", "built-in languages". */
+export function conditionText(condition: StepCondition): string {
+  return "minInputBytes" in condition
+    ? `inputs ≥ ${sizeText(condition.minInputBytes)}`
+    : "built-in languages";
+}
+
+/**
+ * Why a step is skipped on a run whose input has `inputBytes` bytes, known before the run starts
+ * ("input under 64 KiB"); undefined when it will run, or when only the input it starts from will
+ * tell (a larger input that earlier steps may take under the limit).
+ */
+export function skippedBecause(
+  step: ScheduleStep,
+  facts: ScheduleFacts & { readonly inputBytes: number },
+): string | undefined {
+  const c = step.condition;
+  if (c === undefined) return undefined;
+  if ("minInputBytes" in c)
+    return facts.inputBytes < c.minInputBytes ? `input under ${sizeText(c.minInputBytes)}` : undefined;
+  return facts.builtInLanguage ? undefined : "not a built-in language";
+}
+
+/** A step's own list algorithm in words ("probdd", "adaptive above 16 units, ddmin below"); undefined for "run". */
+export function algorithmText(step: ScheduleStep): string | undefined {
+  if (step.algorithm === "run") return undefined;
+  const d = step.ddmin;
+  const parts = [
+    step.algorithm === "adaptive" && d !== undefined
+      ? `adaptive above ${d.adaptiveAbove} units, ddmin below`
+      : step.algorithm,
+  ];
+  if (d !== undefined) parts.push(`ddmin's subsets in rounds of ≤ ${d.subsetGranularity} parts`);
+  return parts.join("; ");
+}
+
+/**
+ * `schedule` in words: its phases in order, a condition after the steps it applies to, and each run
+ * of steps with the same own algorithm followed by it in brackets, e.g. `chain [probdd] → biggest
+ * (inputs ≥ 64 KiB) → coarse → … → token → rename, literal (built-in languages) → glyph → blank
+ * [adaptive above 16 units, ddmin below; …]`. Steps with the run's algorithm have no brackets.
+ */
+export function describeSchedule(schedule: Schedule): string {
+  const text: string[] = [];
+  for (let i = 0; i < schedule.length; i++) {
+    const step = schedule[i]!;
+    const next = schedule[i + 1];
+    const algorithm = algorithmText(step);
+    const sameAlgorithm = next !== undefined && algorithmText(next) === algorithm;
+    const condition = step.condition === undefined ? undefined : conditionText(step.condition);
+    // Neighbours with one condition and one algorithm are named together, the condition once.
+    const grouped =
+      condition !== undefined &&
+      sameAlgorithm &&
+      next.condition !== undefined &&
+      conditionText(next.condition) === condition;
+    let piece = step.phase;
+    if (grouped) piece += ",";
+    else if (condition !== undefined) piece += ` (${condition})`;
+    if (algorithm !== undefined && !sameAlgorithm) piece += ` [${algorithm}]`;
+    text.push(piece, grouped ? " " : i + 1 < schedule.length ? " → " : "");
+  }
+  return text.join("");
+}

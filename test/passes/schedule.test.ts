@@ -1,0 +1,212 @@
+/**
+ * The default pipeline as data (src/passes/schedule.ts): the schedule compiles to the passes, order
+ * and per-pass options the pipeline had before it was data, and describes itself in words.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { test } from "node:test";
+import { buildPipeline, planPipeline } from "../../src/cli/pipeline.js";
+import { scheduleRecords } from "../../src/cli/schedule-view.js";
+import { AntlrFrontEnd } from "../../src/grammar/front-end.js";
+import type { Pass, PassContext } from "../../src/passes/pass.js";
+import {
+  atomSchedule,
+  compileSchedule,
+  DEFAULT_TREE_PHASES,
+  DEFAULT_TREE_SCHEDULE,
+  describeSchedule,
+  forRun,
+} from "../../src/passes/schedule.js";
+import type { ResolvedOptions } from "../../src/reduce/options.js";
+import { FIXTURES } from "../helpers/cli.js";
+import { frontEnd } from "../helpers/passes.js";
+
+/** The polish's options as the pipeline set them before the schedule (its `polished` wrapper). */
+const POLISH = { subsetGranularity: 16, algorithm: "adaptive", adaptiveAbove: 16 };
+
+/**
+ * The default grammar pipeline before it was data, written out: each phase and the options it ran
+ * with over the run's; `biggest` only from 64 KiB on, `rename` and `literal` with built-in
+ * languages only.
+ */
+const BEFORE: [string, Record<string, unknown>][] = [
+  ["chain", { algorithm: "probdd" }],
+  ["biggest", {}],
+  ["coarse", { algorithm: "probdd" }],
+  ["hoist*", { algorithm: "probdd" }],
+  ["prune+hoist*", { algorithm: "probdd" }],
+  ["token", POLISH],
+  ["rename", POLISH],
+  ["literal", POLISH],
+  ["glyph", POLISH],
+  ["blank", POLISH],
+];
+
+/** Runs each pass once on `bytes` bytes, with the run's options { algorithm: "ddmin", splitFactor: 2 }. */
+async function runCompiled(passes: Pass[], bytes: number): Promise<void> {
+  const options = { algorithm: "ddmin", splitFactor: 2 } as unknown as ResolvedOptions;
+  for (const pass of passes) {
+    await pass.run({
+      current: new Uint8Array(bytes),
+      evaluator: undefined as unknown as PassContext["evaluator"],
+      options,
+      signal: new AbortController().signal,
+      emit: () => undefined,
+    });
+  }
+}
+
+/** A pass per phase that records the options it runs with. */
+function recorder(seen: [string, Record<string, unknown>][]): (phase: string) => Pass {
+  return (phase) => ({
+    name: `p:${phase}`,
+    run: (context) => {
+      seen.push([phase, { ...context.options }]);
+      return Promise.resolve({ kind: "done" });
+    },
+  });
+}
+
+test("the default schedule compiles to the old pipeline's passes, order, conditions and options", async () => {
+  for (const builtInLanguage of [true, false]) {
+    for (const bytes of [64 * 1024 - 1, 64 * 1024]) {
+      for (const algorithmGiven of [false, true]) {
+        const seen: [string, Record<string, unknown>][] = [];
+        const compiled = compileSchedule(forRun(DEFAULT_TREE_SCHEDULE, algorithmGiven), recorder(seen), {
+          builtInLanguage,
+        });
+        const passes = compiled.flatMap(({ pass }) => (pass ? [pass] : []));
+        await runCompiled(passes, bytes);
+        const expected = BEFORE.filter(
+          ([phase]) =>
+            (builtInLanguage || (phase !== "rename" && phase !== "literal")) &&
+            (phase !== "biggest" || bytes >= 64 * 1024),
+        ).map(([phase, own]): [string, Record<string, unknown>] => [
+          phase,
+          // --algorithm given: every pass runs with the run's options as they are.
+          { algorithm: "ddmin", splitFactor: 2, ...(algorithmGiven ? {} : own) },
+        ]);
+        assert.deepEqual(seen, expected, JSON.stringify({ builtInLanguage, bytes, algorithmGiven }));
+        // The pipeline's pass count (the progress line's n) includes biggest whatever the size.
+        assert.equal(passes.length, builtInLanguage ? 10 : 8);
+      }
+    }
+  }
+});
+
+test("the schedule is frozen data, and the exported constants come from it", () => {
+  assert.ok(Object.isFrozen(DEFAULT_TREE_SCHEDULE));
+  assert.ok(
+    DEFAULT_TREE_SCHEDULE.every(
+      (step) => Object.isFrozen(step) && (step.ddmin === undefined || Object.isFrozen(step.ddmin)),
+    ),
+  );
+  assert.throws(() => {
+    (DEFAULT_TREE_SCHEDULE[0] as { phase: string }).phase = "prune";
+  }, TypeError);
+  assert.deepEqual(DEFAULT_TREE_PHASES, [
+    "chain",
+    "biggest",
+    "coarse",
+    "hoist*",
+    "prune+hoist*",
+    "token",
+    "glyph",
+    "blank",
+  ]);
+  assert.deepEqual(
+    atomSchedule("both").map((s) => [s.phase, s.algorithm]),
+    [
+      ["line", "run"],
+      ["char", "run"],
+    ],
+  );
+});
+
+test("the schedule in words names each step, its condition and its algorithm", () => {
+  assert.equal(
+    describeSchedule(DEFAULT_TREE_SCHEDULE),
+    "chain [probdd] → biggest (inputs ≥ 64 KiB) → coarse → hoist* → prune+hoist* [probdd] → token → " +
+      "rename, literal (built-in languages) → glyph → blank " +
+      "[adaptive above 16 units, ddmin below; ddmin's subsets in rounds of ≤ 16 parts]",
+  );
+  assert.equal(
+    describeSchedule(forRun(DEFAULT_TREE_SCHEDULE, true)),
+    "chain → biggest (inputs ≥ 64 KiB) → coarse → hoist* → prune+hoist* → token → " +
+      "rename, literal (built-in languages) → glyph → blank",
+  );
+  assert.equal(describeSchedule(atomSchedule("both")), "line → char");
+  assert.equal(describeSchedule(atomSchedule("char")), "char");
+});
+
+test("the real pipelines: a built-in language, an ANTLR grammar, no grammar, and --phase", async () => {
+  const json = await frontEnd("json");
+  const language = planPipeline([], "both", json);
+  assert.deepEqual(
+    language.passes.map((p) => p.name),
+    [
+      "hdd:chain",
+      "hdd:biggest",
+      "hdd:coarse",
+      "hdd:hoist*",
+      "hdd:prune+hoist*",
+      "ddmin:token",
+      "rename",
+      "literal",
+      "ddmin:glyph",
+      "ddmin:blank",
+    ],
+  );
+  // The planned steps name the same passes, in the same order (the start line and "pass k/n").
+  assert.deepEqual(
+    language.schedule?.map((s) => s.pass),
+    language.passes.map((p) => p.name),
+  );
+
+  const antlr = await AntlrFrontEnd.load({
+    grammarFiles: [join(FIXTURES, "grammar", "JSON.g4")],
+    cacheDir: false,
+  });
+  const grammar = planPipeline([], "both", antlr);
+  assert.deepEqual(
+    grammar.passes.map((p) => p.name),
+    DEFAULT_TREE_PHASES.map(
+      (phase) => (phase === "token" || phase === "glyph" || phase === "blank" ? "ddmin:" : "hdd:") + phase,
+    ),
+  );
+  const records = scheduleRecords(grammar.schedule!, 100, (pass) => pass !== "hdd:coarse");
+  assert.deepEqual(
+    records.map((r) => [r.phase, r.pass, r.status, r.why]),
+    [
+      ["chain", "hdd:chain", "ran", undefined],
+      ["biggest", "hdd:biggest", "skipped", "input under 64 KiB"],
+      ["coarse", "hdd:coarse", "not run", undefined],
+      ["hoist*", "hdd:hoist*", "ran", undefined],
+      ["prune+hoist*", "hdd:prune+hoist*", "ran", undefined],
+      ["token", "ddmin:token", "ran", undefined],
+      ["rename", null, "skipped", "not a built-in language"],
+      ["literal", null, "skipped", "not a built-in language"],
+      ["glyph", "ddmin:glyph", "ran", undefined],
+      ["blank", "ddmin:blank", "ran", undefined],
+    ],
+  );
+
+  for (const atom of ["line", "char", "both"] as const) {
+    const text = planPipeline([], atom, undefined);
+    assert.deepEqual(
+      text.passes.map((p) => p.name),
+      atom === "both" ? ["ddmin:line", "ddmin:char"] : [`ddmin:${atom}`],
+    );
+    assert.deepEqual(
+      text.schedule?.map((s) => s.step.phase),
+      atom === "both" ? ["line", "char"] : [atom],
+    );
+  }
+  // --phase: the phases named, no schedule.
+  const named = planPipeline(["coarse", "token"], "both", json);
+  assert.equal(named.schedule, undefined);
+  assert.deepEqual(
+    buildPipeline(["coarse", "token"], "both", json).map((p) => p.name),
+    ["hdd:coarse", "ddmin:token"],
+  );
+});
