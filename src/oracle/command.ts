@@ -19,7 +19,7 @@ import type { NextIf, Outcome } from "../outcome.js";
 import { PLACEHOLDER, substituteCandidate } from "./argv.js";
 import { activeNow, setActiveTimeout, type ActiveTimer } from "./clock.js";
 import { NO_TRACKER, type GroupTracker } from "./groups.js";
-import { RUN_DIR_FD } from "./run-processes.js";
+import { descendantsOf, liveProcesses, RUN_DIR_FD } from "./run-processes.js";
 import {
   createSandbox,
   removeSandbox,
@@ -609,8 +609,12 @@ export class CommandOracle {
       if (killedBy !== undefined || pgid === undefined) return;
       killedBy = why;
       terminating = (async () => {
+        // Taken while the test's processes still link it to their parents: see strayGroups.
+        const strays = strayTargets(pgid);
         signalGroup(pgid, "SIGTERM");
+        signalAll(strays, "SIGTERM");
         if (!(await waitForGroupGone(pgid, this.#killGraceMs))) signalGroup(pgid, "SIGKILL");
+        signalAll(strays, "SIGKILL");
         await waitForGroupGone(pgid, REAP_LIMIT_MS);
         // The group is gone: its runner has no reason left not to report the end. Never wait forever.
         if (!reported) silence = setActiveTimeout(() => started.abandon(), REPORT_LIMIT_MS);
@@ -858,5 +862,36 @@ class OutputTail {
     // If the front was cut off, skip a partial UTF-8 sequence rather than decoding it as U+FFFD.
     while (this.#truncated && start < 3 && ((this.#buffer[start] ?? 0) & 0xc0) === 0x80) start++;
     return this.#buffer.toString("utf8", start);
+  }
+}
+
+/**
+ * What a test started outside its own process group, for kill(): the group of each descendant of the
+ * test's leader that leads a group of its own (as GNU `timeout` does, so that it can kill its
+ * command's group: killing the test's group then leaves `timeout` and its command running until
+ * timeout's own limit, a hung candidate burning a core for seconds after its test ended), as
+ * `-pgid`; the pid of any other descendant outside the group. Read from /proc while the test's
+ * processes are still linked to their parents (on Linux; elsewhere nothing is found).
+ */
+function strayTargets(pgid: number): number[] {
+  const own = process.pid;
+  const descendants = descendantsOf(pgid, liveProcesses()).filter((p) => p.pgid !== pgid && p.pid !== own);
+  const pids = new Set(descendants.map((p) => p.pid));
+  const targets: number[] = [];
+  for (const p of descendants) {
+    if (p.pgid === p.pid) targets.push(-p.pid);
+    else if (!pids.has(p.pgid)) targets.push(p.pid);
+  }
+  return targets;
+}
+
+/** Sends `sig` to each pid (or -pgid) of `targets`; those gone already are skipped. */
+function signalAll(targets: readonly number[], sig: NodeJS.Signals): void {
+  for (const target of targets) {
+    try {
+      process.kill(target, sig);
+    } catch {
+      // gone meanwhile (ESRCH), or not ours (EPERM)
+    }
   }
 }

@@ -63,6 +63,34 @@ export function processAlive(pid: number): boolean {
 }
 
 /**
+ * The descendants of `rootPid` among `procs` (children, their children, …; not the root itself), as
+ * the parent links stand now: a process whose parent died before is not found.
+ */
+export function descendantsOf(rootPid: number, procs: readonly Proc[]): Proc[] {
+  const children = new Map<number, Proc[]>();
+  for (const p of procs) {
+    const list = children.get(p.ppid);
+    if (list) list.push(p);
+    else children.set(p.ppid, [p]);
+  }
+  const found: Proc[] = [];
+  const seen = new Set<number>([rootPid]);
+  for (let queue = [rootPid]; queue.length > 0;) {
+    const next: number[] = [];
+    for (const pid of queue) {
+      for (const child of children.get(pid) ?? []) {
+        if (seen.has(child.pid)) continue;
+        seen.add(child.pid);
+        found.push(child);
+        next.push(child.pid);
+      }
+    }
+    queue = next;
+  }
+  return found;
+}
+
+/**
  * The names of the run directory: the one given and, if it differs, its physical path (symbolic
  * links resolved), which is how /proc shows paths.
  */

@@ -13,7 +13,7 @@ import { CommandOracle, type CommandOracleOptions } from "../../src/oracle/comma
 import { findBash, shellWord, ShellRunner, statusToExit } from "../../src/oracle/shell.js";
 import { noteSuspended } from "../../src/oracle/clock.js";
 import { TimeoutPolicy } from "../../src/oracle/timeout-policy.js";
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { WhittleError } from "../../src/errors.js";
 import { reduce } from "../../src/reduce/reduce.js";
 
@@ -267,6 +267,36 @@ each("a timeout kills the whole group, including a grandchild that ignores SIGTE
   assert.ok(groupIsDead(child), "the process group is gone");
   await assertEmpty(s.root);
 });
+
+each(
+  "a timeout also kills what the test moved to a group of its own, as GNU timeout does",
+  async (t, runner) => {
+    if (spawnSync("timeout", ["--version"]).status !== 0) return t.skip("no timeout(1) in PATH");
+    const s = await scratch(t, runner);
+    const pidFile = join(s.out, "inner.pid");
+    // timeout(1) makes its own process group: killing the test's group alone left it and its command
+    // running until its own limit, here 100 s.
+    const hang = await s.script(
+      "hang.sh",
+      [
+        'echo $$ > "$OUT/child.pid"',
+        `timeout 100 bash -c 'echo $$ > "$PIDFILE"; while :; do sleep 0.05; done'`,
+      ].join("\n"),
+    );
+    const running = s
+      .oracle({ command: [hang], timeoutMs: 500, env: { OUT: s.out, PIDFILE: pidFile } })
+      .run(text("x"));
+    const child = await readPid(join(s.out, "child.pid"));
+    const inner = await readPid(pidFile);
+    const innerGroup = Number(readFileSync(`/proc/${inner}/stat`, "latin1").split(") ")[1]!.split(" ")[2]);
+    assert.notEqual(innerGroup, child, "timeout(1) moved its command out of the test's process group");
+    const run = await running;
+    assert.equal(run.outcome, "timeout");
+    for (let i = 0; i < 100 && !isDead(inner); i++) await sleep(10);
+    assert.ok(isDead(inner), "the command timeout(1) ran is dead, not left to run until its own limit");
+    await assertEmpty(s.root);
+  },
+);
 
 each(
   "aborting mid-run rejects with the reason after the group is dead and the dir is gone",
