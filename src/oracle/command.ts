@@ -875,7 +875,10 @@ class OutputTail {
  */
 function strayTargets(pgid: number): number[] {
   const own = process.pid;
-  const descendants = descendantsOf(pgid, liveProcesses()).filter((p) => p.pgid !== pgid && p.pid !== own);
+  const procs = liveProcesses();
+  // The leader gone (its pid free for another process to take), its descendants cannot be told.
+  if (!procs.some((p) => p.pid === pgid && p.pgid === pgid)) return [];
+  const descendants = descendantsOf(pgid, procs).filter((p) => p.pgid !== pgid && p.pid !== own);
   const pids = new Set(descendants.map((p) => p.pid));
   const targets: number[] = [];
   for (const p of descendants) {
