@@ -609,7 +609,7 @@ export class CommandOracle {
       if (killedBy !== undefined || pgid === undefined) return;
       killedBy = why;
       terminating = (async () => {
-        // Taken while the test's processes still link it to their parents: see strayGroups.
+        // Taken while the test's processes still link them to their parents: see strayTargets.
         const strays = strayTargets(pgid);
         signalGroup(pgid, "SIGTERM");
         signalAll(strays, "SIGTERM");
