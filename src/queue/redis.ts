@@ -15,13 +15,11 @@ const RECONNECT_MS = 1000;
 export type Say = (text: string) => void;
 
 /**
- * Connections closed because there is nothing to wait for (TLS refused the server, or the port
- * speaks the other protocol than the URL's scheme), and why.
+ * Per connection: why it was closed because there is nothing to wait for (TLS refused the server,
+ * or the port speaks the other protocol than the URL's scheme), once it was, and a promise that
+ * rejects with that reason then (see whenRefused).
  */
-const refused = new WeakMap<Redis, WhittleError>();
-
-/** Per connection: a promise that rejects with the reason when it is refused (see whenRefused). */
-const refusals = new WeakMap<Redis, Promise<never>>();
+const refusals = new WeakMap<Redis, { why: WhittleError | undefined; promise: Promise<never> }>();
 
 /**
  * Rejects with the reason when `client` is closed because there is nothing to wait for. Commands
@@ -29,7 +27,7 @@ const refusals = new WeakMap<Redis, Promise<never>>();
  * reconnection attempts), so whoever waits for the first command races it with this.
  */
 export function whenRefused(client: Redis): Promise<never> {
-  return refusals.get(client) ?? new Promise<never>(() => undefined);
+  return refusals.get(client)?.promise ?? new Promise<never>(() => undefined);
 }
 
 /**
@@ -50,18 +48,21 @@ export function connect(address: BrokerAddress, say: Say, name: string, onReady?
   let everReady = false;
   let probing = false;
   let rejectRefused: (why: WhittleError) => void = () => undefined;
-  const refusal = new Promise<never>((_, reject) => (rejectRefused = reject));
-  refusal.catch(() => undefined);
+  const refusal = {
+    why: undefined as WhittleError | undefined,
+    promise: new Promise<never>((_, reject) => (rejectRefused = reject)),
+  };
+  refusal.promise.catch(() => undefined);
   refusals.set(client, refusal);
   const refuse = (why: WhittleError): void => {
     // loginError names this reason instead of the failed commands'.
-    refused.set(client, why);
+    refusal.why = why;
     client.disconnect();
     rejectRefused(why);
   };
   client.on("error", (error: Error) => {
     // A refused login is no outage: the command that meets it fails (see loginError).
-    if (lost || probing || refused.has(client) || loginError(error, address) !== undefined) return;
+    if (lost || probing || refusal.why !== undefined || loginError(error, address) !== undefined) return;
     const tls = tlsError(error, address);
     if (tls !== undefined) return refuse(tls);
     const waiting = (): void => {
@@ -92,7 +93,7 @@ export function connect(address: BrokerAddress, say: Say, name: string, onReady?
  * so, for exit 2; else undefined.
  */
 export function loginError(error: unknown, address: BrokerAddress, client?: Redis): WhittleError | undefined {
-  const why = client === undefined ? undefined : refused.get(client);
+  const why = client === undefined ? undefined : refusals.get(client)?.why;
   if (why !== undefined) return why;
   const message = error instanceof Error ? error.message : "";
   if (!/^(WRONGPASS|NOAUTH|NOPERM)\b/.test(message)) return undefined;
