@@ -28,8 +28,8 @@
  * whose text the pattern does not match stays a plain token.
  */
 import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { dirname, resolve } from "node:path";
-import { parse as parseYaml } from "yaml";
 import { Replacements } from "../tree/replacements.js";
 
 /** Where a token type's text is parsed with another grammar. */
@@ -79,10 +79,19 @@ export async function readFormatFile(
   );
 }
 
+/**
+ * The YAML parser, loaded on first use: most runs read no YAML, and importing it costs about 50 ms
+ * of every start.
+ */
+function parseYaml(text: string): unknown {
+  const yaml = createRequire(import.meta.url)("yaml") as typeof import("yaml");
+  return yaml.parse(text);
+}
+
 /** JSON or YAML text to plain data; a parse error becomes a FormatFileError. */
 export function parseFormatText(text: string, yaml: boolean): unknown {
   try {
-    return yaml ? (parseYaml(text) as unknown) : (JSON.parse(text) as unknown);
+    return yaml ? parseYaml(text) : (JSON.parse(text) as unknown);
   } catch (error) {
     throw new FormatFileError(`not valid ${yaml ? "YAML" : "JSON"}: ${(error as Error).message}`);
   }

@@ -4,7 +4,7 @@ import { emptyRoot, type GlueCheck, type RawNode } from "../tree/raw.js";
 import { NO_REPLACEMENTS, Replacements } from "../tree/replacements.js";
 import { ALL_TRANSFORMS, Tree, type TreeTransforms } from "../tree/tree.js";
 import { WhittleError } from "../errors.js";
-import { loadAntlrGrammar, type AntlrGrammar, type SyntaxErrorInfo } from "./antlr/index.js";
+import type { AntlrGrammar, AntlrGrammarOptions, SyntaxErrorInfo } from "./antlr/index.js";
 import { islandSpan, type FormatFile, type IslandRule } from "./format-file.js";
 import { parseWithTightHeap, reclaimAfterParse } from "../tree/reclaim.js";
 
@@ -41,6 +41,15 @@ interface Part {
 }
 
 /** The kinds of the text before and after an island inside its token: the token's kind and these. */
+/**
+ * ANTLR's runtime is imported when a grammar is first loaded: a run with a built-in language or
+ * plain text never pays for loading it (about 50 ms of every start).
+ */
+async function loadGrammar(options: AntlrGrammarOptions): Promise<AntlrGrammar> {
+  const { loadAntlrGrammar } = await import("./antlr/index.js");
+  return loadAntlrGrammar(options);
+}
+
 const AROUND_BEFORE = "<";
 const AROUND_AFTER = ">";
 
@@ -117,7 +126,7 @@ export class AntlrFrontEnd implements TreeFrontEnd, SyntaxCheck {
   }
 
   static async load(options: AntlrFrontEndOptions): Promise<AntlrFrontEnd> {
-    const grammar = await loadAntlrGrammar({
+    const grammar = await loadGrammar({
       grammarFiles: options.grammarFiles,
       ...(options.start !== undefined ? { start: options.start } : {}),
       ...(options.grammarHelpers !== undefined ? { grammarHelpers: options.grammarHelpers } : {}),
@@ -140,7 +149,7 @@ export class AntlrFrontEnd implements TreeFrontEnd, SyntaxCheck {
       const start = isHost ? (options.start ?? entry.start) : entry.start;
       let grammar: AntlrGrammar;
       try {
-        grammar = await loadAntlrGrammar({
+        grammar = await loadGrammar({
           grammarFiles: entry.files,
           ...(start !== undefined ? { start } : {}),
           ...(entry.helpers !== undefined ? { grammarHelpers: entry.helpers } : {}),
