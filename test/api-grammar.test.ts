@@ -8,6 +8,7 @@ import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { FIXTURES, runWhittle, scratch } from "./helpers/cli.js";
+import { writePredicateScript } from "./helpers/oracle-server.js";
 
 const SOURCE = `function helper(a, b) {
   const total = a + b;
@@ -25,15 +26,9 @@ console.log(helper(1, 2), crash(42));
 /** The failure: a TypeError is still thrown (as text, the way the shell test sees it). */
 const shows = (text: string): boolean => text.includes("throw new TypeError") && text.includes("crash");
 
-/** A test script for the command with the same verdicts as `shows`. */
-function commandTest(dir: string): string {
-  const path = join(dir, "t.sh");
-  writeFileSync(
-    path,
-    `#!/bin/sh\nexec node -e 'const t = require("fs").readFileSync(process.argv[1], "utf8"); process.exit(t.includes("throw new TypeError") && t.includes("crash") ? 0 : 1)' "$1"\n`,
-  );
-  chmodSync(path, 0o755);
-  return path;
+/** A test script for the command with the same verdicts as `shows` (decided in this process). */
+function commandTest(dir: string): Promise<string> {
+  return writePredicateScript(join(dir, "t.sh"), (bytes) => shows(bytes.toString("utf8")));
 }
 
 test('reduce() with language "javascript" gives the command\'s default result on the same input and test', async () => {
@@ -42,7 +37,7 @@ test('reduce() with language "javascript" gives the command\'s default result on
   const input = join(dir, "crash.js");
   writeFileSync(input, SOURCE);
   const output = join(dir, "out.js");
-  const run = await runWhittle([input, "-q", "--timeout=60", "-o", output, "--test", commandTest(dir)]);
+  const run = await runWhittle([input, "-q", "--timeout=60", "-o", output, "--test", await commandTest(dir)]);
   assert.equal(run.code, 0, run.stderr);
   const command = readFileSync(output, "utf8");
 

@@ -7,11 +7,12 @@ import { chmodSync, copyFileSync, existsSync, readdirSync, readFileSync, writeFi
 import { dirname, join } from "node:path";
 import { test } from "node:test";
 import { FIXTURES, jsonObjArr87Case, runWhittle, scratch } from "../helpers/cli.js";
+import { writePredicateScript } from "../helpers/oracle-server.js";
 
 const GRAMMAR = join(FIXTURES, "grammar", "JSON.g4");
 
 test("--grammar: the default pipeline (coarse HDD, hoisting, HDDH*, then the polish, with ProbDD) reduces the JSON case to 87", async () => {
-  const { dir, input, test: t, env } = jsonObjArr87Case();
+  const { dir, input, test: t, env } = await jsonObjArr87Case();
   const stats = join(dir, "s.json");
   // One job: the test counts below tell the algorithms apart, and speculative tests would blur them.
   const run = await runWhittle(
@@ -87,7 +88,7 @@ test("--grammar: the default pipeline (coarse HDD, hoisting, HDDH*, then the pol
 });
 
 test("--phase 'prune*' is HDD*: Picireny's 1-tree-minimal result for this case", async () => {
-  const { dir, input, test: t, env } = jsonObjArr87Case();
+  const { dir, input, test: t, env } = await jsonObjArr87Case();
   const run = await runWhittle([input, "--grammar", GRAMMAR, "--phase", "prune*", "-q", "--test", t], {
     env,
   });
@@ -97,7 +98,7 @@ test("--phase 'prune*' is HDD*: Picireny's 1-tree-minimal result for this case",
 });
 
 test("an original the grammar rejects is reduced with ANTLR's error recovery, saying where the first error is", async () => {
-  const { dir, env } = jsonObjArr87Case();
+  const { dir, env } = await jsonObjArr87Case();
   const bad = join(dir, "bad.json");
   writeFileSync(bad, '{"a": [1, 2,, 87], "b": {"c": [true, false]}}');
   // A parser bug that needs the double comma and 87.
@@ -123,7 +124,7 @@ test("an original the grammar rejects is reduced with ANTLR's error recovery, sa
 });
 
 test("options that need a grammar are refused without one, and unknown phases are named", async () => {
-  const { input, test: t, env } = jsonObjArr87Case();
+  const { input, test: t, env } = await jsonObjArr87Case();
   // input.json would be JSON by its extension: --language none asks for no grammar.
   const prune = await runWhittle([input, "--language", "none", "--phase", "prune", "--test", t], { env });
   assert.equal(prune.code, 2);
@@ -139,7 +140,7 @@ test("options that need a grammar are refused without one, and unknown phases ar
 });
 
 test("whittle tree prints the tree as the passes see it, as text and as JSON", async () => {
-  const { input, env } = jsonObjArr87Case();
+  const { input, env } = await jsonObjArr87Case();
   const text = await runWhittle(["tree", input, "--grammar", GRAMMAR], { env });
   assert.equal(text.code, 0, text.stderr);
   const lines = text.stdout.toString().split("\n");
@@ -173,12 +174,15 @@ test("--format: the JSON inside a page's <script> is reduced along the JSON gram
     'Some text\n<script>{"foo": "bar", "baz": [6, 7, 12, 31, 77, 87]}</script>\nmore text <script>[1, 2]</script>',
   );
   // Interesting: some <script> holds valid JSON whose value shows 87.
-  const t = join(dir, "t.sh");
-  writeFileSync(
-    t,
-    `#!/usr/bin/env bash\nexec node -e 'const s = require("fs").readFileSync(process.argv[1], "utf8"); const ok = [...s.matchAll(/<script>(.*?)<\\/script>/gs)].some((m) => { try { return JSON.stringify(JSON.parse(m[1])).includes("87"); } catch { return false; } }); process.exit(ok ? 0 : 1)' "$1"\n`,
+  const t = await writePredicateScript(join(dir, "t.sh"), (bytes) =>
+    [...bytes.toString("utf8").matchAll(/<script>(.*?)<\/script>/gs)].some((m) => {
+      try {
+        return JSON.stringify(JSON.parse(m[1]!)).includes("87");
+      } catch {
+        return false;
+      }
+    }),
   );
-  chmodSync(t, 0o755);
   const stats = join(dir, "s.json");
   const run = await runWhittle(
     [

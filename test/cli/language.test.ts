@@ -9,7 +9,7 @@ import { test } from "node:test";
 import { jsonObjArr87Case, runWhittle, scratch } from "../helpers/cli.js";
 
 test("--language json: the default pipeline reduces the JSON case to 87; --phase 'prune*' is HDD*", async () => {
-  const { dir, input, test: t } = jsonObjArr87Case();
+  const { dir, input, test: t } = await jsonObjArr87Case();
   const run = await runWhittle([input, "--language", "json", "-q", "--test", t]);
   assert.equal(run.code, 0, run.stderr);
   assert.equal(readFileSync(join(dir, "input.reduced.json"), "utf8").trim(), "87");
@@ -50,7 +50,7 @@ test("--language c: HDD keeps what the test needs and drops the rest", async () 
 });
 
 test("--language: a syntax error in the original exits 2 naming where; --allow-syntax-errors goes on", async () => {
-  const { dir, test: t } = jsonObjArr87Case();
+  const { dir, test: t } = await jsonObjArr87Case();
   const bad = join(dir, "bad.json");
   writeFileSync(bad, '{"a": [1, 2,, 87]}');
   const run = await runWhittle([bad, "--language", "json", "--test", t]);
@@ -69,7 +69,7 @@ test("--language: a syntax error in the original exits 2 naming where; --allow-s
 });
 
 test("--language refuses an unknown language and options that need an ANTLR grammar", async () => {
-  const { input, test: t } = jsonObjArr87Case();
+  const { input, test: t } = await jsonObjArr87Case();
   const unknown = await runWhittle([input, "--language", "cobol", "--test", t]);
   assert.equal(unknown.code, 2);
   assert.match(unknown.stderr, /javascript, typescript, tsx, json, c, cpp, .*, bash, none/);

@@ -384,7 +384,7 @@ for (const c of CASES) {
 }
 
 test("--phase rename and --phase literal with an ANTLR grammar: exit 2, saying why, and nothing written", async () => {
-  const { dir, input, test: t, env } = jsonObjArr87Case();
+  const { dir, input, test: t, env } = await jsonObjArr87Case();
   for (const phase of ["rename", "literal"]) {
     const out = join(dir, `out-${phase}.json`);
     const run = await runWhittle(

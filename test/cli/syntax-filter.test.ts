@@ -68,7 +68,7 @@ function assertFilterHelped(out: Awaited<ReturnType<typeof bothWays>>): void {
 }
 
 test("--language json: the filter skips broken candidates; same or smaller result with fewer tests", async () => {
-  const { dir, input, test: t, env } = jsonObjArr87Case();
+  const { dir, input, test: t, env } = await jsonObjArr87Case();
   const out = await bothWays(dir, [input, "--language", "json", "--test", t], env);
   assert.equal(out.on.output.trim(), "87");
   assertFilterHelped(out);
@@ -100,7 +100,7 @@ test("--language c: the filter skips broken candidates; same or smaller result w
 });
 
 test("--grammar (ANTLR): --syntax-filter checks every candidate, --no-syntax-filter none, the default while it is cheap", async () => {
-  const { dir, input, test: t, env } = jsonObjArr87Case();
+  const { dir, input, test: t, env } = await jsonObjArr87Case();
   const grammar = join(FIXTURES, "grammar/JSON.g4");
   const stats = async (...flags: string[]): Promise<Stats> => {
     const run = await runWhittle(

@@ -1,7 +1,8 @@
 import { spawn } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { writePredicateScript } from "./oracle-server.js";
 
 export const REPO = resolve(import.meta.dirname, "../../..");
 export const MAIN = join(REPO, "dist/src/cli/main.js");
@@ -75,20 +76,22 @@ export function isByteSubsequence(sub: Uint8Array, whole: Uint8Array): boolean {
  * The shared json-obj-arr-87 case, rebuilt in a scratch directory: the input, and a test that wants
  * valid JSON whose value still shows 87; `env` gives the run a grammar cache of its own.
  */
-export function jsonObjArr87Case(): {
+export async function jsonObjArr87Case(): Promise<{
   dir: string;
   input: string;
   test: string;
   env: Record<string, string>;
-} {
+}> {
   const dir = scratch();
   const input = join(dir, "input.json");
   writeFileSync(input, '{\n    "foo": "bar",\n    "baz": [ 6, 7, 12, 31, 77, 87 ]\n}\n');
-  const t = join(dir, "t.sh");
-  writeFileSync(
-    t,
-    `#!/usr/bin/env bash\nexec node -e 'const v = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); process.exit(JSON.stringify(v).includes("87") ? 0 : 1)' "$1" 2>/dev/null\n`,
-  );
-  chmodSync(t, 0o755);
+  // Decided in this process (see oracle-server.ts): the same predicate as a `node -e` script.
+  const t = await writePredicateScript(join(dir, "t.sh"), (bytes) => {
+    try {
+      return JSON.stringify(JSON.parse(bytes.toString("utf8"))).includes("87");
+    } catch {
+      return false;
+    }
+  });
   return { dir, input, test: t, env: { XDG_CACHE_HOME: join(dir, "cache") } };
 }
