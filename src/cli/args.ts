@@ -1,5 +1,6 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { BUILT_IN_LANGUAGES, languageTable, type BuiltInLanguage } from "../grammar/tree-sitter/index.js";
+import { languageTable } from "../grammar/tree-sitter/detect.js";
+import { BUILT_IN_LANGUAGES, type BuiltInLanguage } from "../grammar/tree-sitter/languages.js";
 import type { TreeTransforms } from "../tree/tree.js";
 import { applyConfigFile } from "./config-file.js";
 import { EXIT } from "./exit.js";

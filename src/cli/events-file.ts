@@ -6,7 +6,7 @@ import { EXIT } from "./exit.js";
 import { canonical, sameFile, sameFileAsAny, whyNotWritable } from "./files.js";
 import { UsageError } from "./args.js";
 import type { RunPlan } from "./plan.js";
-import { TreeSitterFrontEnd } from "../grammar/tree-sitter/index.js";
+import { AntlrFrontEnd } from "../grammar/front-end.js";
 import { optionsJson } from "./stats-file.js";
 
 /** The version of the events file's schema, in every line's `v` (docs/events.md). */
@@ -149,7 +149,10 @@ export function startOf(plan: RunPlan, version: string): Omit<Extract<RunEvent, 
       stats: o.stats ?? null,
       timeoutMs: o.timeoutMs ?? null,
       // The built-in language the input is reduced along (given or detected), if any.
-      language: plan.frontEnd instanceof TreeSitterFrontEnd ? plan.frontEnd.language.name : null,
+      language:
+        plan.frontEnd !== undefined && !(plan.frontEnd instanceof AntlrFrontEnd)
+          ? plan.frontEnd.language.name
+          : null,
       grammar: o.grammar,
       format: o.format ?? null,
       start: o.start ?? null,

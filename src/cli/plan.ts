@@ -2,8 +2,10 @@ import { lstat, readdir, readFile, readlink, realpath, stat } from "node:fs/prom
 import { basename, delimiter, dirname, extname, join, resolve } from "node:path";
 import { readFile as readText } from "node:fs/promises";
 import { AntlrFrontEnd } from "../grammar/front-end.js";
-import { detectLanguage, TreeSitterFrontEnd, type BuiltInLanguage } from "../grammar/tree-sitter/index.js";
-import { languageSpec } from "../grammar/tree-sitter/languages.js";
+import { detectLanguage } from "../grammar/tree-sitter/detect.js";
+// Types only: the front end (and web-tree-sitter) is imported when a language is used.
+import type { TreeSitterFrontEnd } from "../grammar/tree-sitter/index.js";
+import { languageSpec, type BuiltInLanguage } from "../grammar/tree-sitter/languages.js";
 import { FormatFileError, readFormatFile, type FormatFile } from "../grammar/format-file.js";
 import { compatibilityTable } from "../hdd/compatibility.js";
 import type { Compatibility } from "../hdd/search.js";
@@ -448,6 +450,7 @@ export async function treeSetup(
     fileName,
   };
   if (language !== undefined) {
+    const { TreeSitterFrontEnd } = await import("../grammar/tree-sitter/index.js");
     const frontEnd = await TreeSitterFrontEnd.load({
       language,
       ...(replacements ? { replacements } : {}),

@@ -28,7 +28,7 @@
  * round (test/grammar/node-types.test.ts). Minimal replacements are shortest derivations (shortest.ts).
  */
 import { createRequire } from "node:module";
-import { dirname, extname } from "node:path";
+import { dirname } from "node:path";
 import { Language, Parser, type Node, type Tree as TsTree } from "web-tree-sitter";
 import { OutOfMemoryError, WhittleError } from "../../errors.js";
 import { checkTreeMemory, measureBudget, type MemoryShortfall } from "../../reduce/memory.js";
@@ -39,58 +39,17 @@ import { emptyRoot, type GlueCheck, type RawNode } from "../../tree/raw.js";
 import { NO_REPLACEMENTS, type Replacements } from "../../tree/replacements.js";
 import { ALL_TRANSFORMS, Tree, type TreeTransforms } from "../../tree/tree.js";
 import { groupChildren, type Group } from "../groups.js";
-import { BUNDLE_GRAMMAR, BUNDLE_WASM, bundledFile, bundledVersion, readBundled } from "./bundle.js";
+import { BUNDLE_GRAMMAR, BUNDLE_WASM, bundledFile, readBundled } from "./bundle.js";
 import { TsGrammar, type GrammarJson } from "./grammar-json.js";
 import { IncrementalParser } from "./incremental.js";
 import { nodeGroups } from "./match.js";
 import { grammarLexicon } from "./lexicon.js";
 import { needsSpace, shortestRuleTexts } from "./shortest.js";
 import { decodeUtf8 } from "./utf8.js";
-import {
-  BUILT_IN_LANGUAGES,
-  languageOfExtension,
-  languageOfShebang,
-  languageSpec,
-  type BuiltInLanguage,
-  type LanguageSpec,
-} from "./languages.js";
+import { languageSpec, type BuiltInLanguage, type LanguageSpec } from "./languages.js";
 
 export { BUILT_IN_LANGUAGES, type BuiltInLanguage } from "./languages.js";
-
-/**
- * The language of a file the user did not name one for: by its extension, or else by the
- * interpreter on its `#!` line. Undefined when neither names a built-in language.
- */
-export function detectLanguage(
-  fileName: string,
-  input: Uint8Array,
-): { language: BuiltInLanguage; by: "extension" | "#! line" } | undefined {
-  const extension = extname(fileName);
-  const byExtension = extension === "" ? undefined : languageOfExtension(extension);
-  if (byExtension !== undefined) return { language: byExtension, by: "extension" };
-  const byShebang = languageOfShebang(input);
-  return byShebang === undefined ? undefined : { language: byShebang, by: "#! line" };
-}
-
-/** The built-in languages as `whittle --list-languages` prints them: a table, one language a line. */
-export function languageTable(): string {
-  const rows = [["language", "extensions", "#! interpreters", "npm package"]];
-  for (const name of BUILT_IN_LANGUAGES) {
-    const spec = languageSpec(name);
-    rows.push([
-      name,
-      spec.extensions.join(" "),
-      spec.interpreters.join(" ") || "-",
-      `${spec.package} ${bundledVersion(name)}`,
-    ]);
-  }
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return (
-    rows
-      .map((r) => r.map((cell, i) => (i < r.length - 1 ? cell.padEnd(widths[i]!) : cell)).join("  "))
-      .join("\n") + "\n"
-  );
-}
+export { detectLanguage, languageTable } from "./detect.js";
 
 const require = createRequire(import.meta.url);
 
