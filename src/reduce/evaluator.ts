@@ -74,7 +74,8 @@ export class Evaluator {
   private nextId = 0;
   private readonly shared: OutcomeCache | undefined;
   /** The candidates under test now. */
-  private readonly running: CacheKey[] = [];
+  /** The tests running now, each with its outcome to come (undefined if it is cancelled or fails). */
+  private readonly running: Running[] = [];
   /**
    * While set, no test starts: the reduction's check of the empty input has yet to be answered
    * (holdTests). Calling it starts the check (the first call only) and returns its answer.
@@ -128,7 +129,7 @@ export class Evaluator {
         if (this.journal?.peek(content) !== undefined) return false;
         // A twin of a candidate under test (Δ2 = ∇1 at granularity 2) will meet that test's outcome
         // in the cache: nothing to prepare.
-        if (this.running.some((other) => isTwin(cache.kind, key, other))) return false;
+        if (this.running.some((other) => isTwin(cache.kind, key, other.key))) return false;
         // With a syntax filter, the next test may be skipped, and the one after it run instead.
         const hint: [Uint8Array, NextIf | undefined] = [
           content,
@@ -206,6 +207,23 @@ export class Evaluator {
         return false;
       }
     }
+    // The same bytes under test now (at -j 2 and more, a speculative test and the round after the one
+    // it was for can ask for the same candidate): that test's outcome answers this one, as the cache
+    // would have, had it ended first. Without a cache ("none": the user wants every candidate run)
+    // each runs; if the twin is cancelled or fails, this one runs after all.
+    const twin =
+      cache.kind === "none"
+        ? undefined
+        : this.running.find((other) => sameBytes(other.key.content(), content));
+    if (twin !== undefined) {
+      const outcome = await untilAborted(twin.outcome, signal);
+      if (signal.aborted) return false;
+      if (outcome !== undefined) {
+        cache.add(key, outcome);
+        this.emit({ type: "cache-hit", pass, label, size, outcome });
+        return isInteresting(outcome);
+      }
+    }
     // (A twin tested at the same time may have taken the last answer recorded for these bytes.)
     const replayed = recalled ? this.journal?.recall(content) : undefined;
     if (replayed !== undefined) {
@@ -219,7 +237,10 @@ export class Evaluator {
     const id = ++this.nextId;
     this.emit({ type: "test-start", pass, id, label, size });
     let outcome: Outcome;
-    this.running.push(key);
+    let settle: (outcome: Outcome | undefined) => void = () => undefined;
+    const entry: Running = { key, outcome: new Promise((done) => (settle = done)) };
+    this.running.push(entry);
+    let shared: Outcome | undefined;
     const started = performance.now();
     try {
       const answer = this.oracle(content, signal);
@@ -228,12 +249,14 @@ export class Evaluator {
       for (const hint of this.heldHints.splice(0)) this.oracle.prepare?.(...hint);
       outcome = toOutcome(await answer);
       this.syntax?.observeTest(performance.now() - started);
+      if (!signal.aborted) shared = outcome;
     } catch (error) {
       // Every test-start gets its test-end, also when the oracle fails.
       this.emit({ type: "test-end", pass, id, label, size, outcome: signal.aborted ? "cancelled" : "error" });
       throw error;
     } finally {
-      this.running.splice(this.running.indexOf(key), 1);
+      this.running.splice(this.running.indexOf(entry), 1);
+      settle(shared);
     }
     if (signal.aborted) {
       // The answer came in after the round no longer needed it: report it as cancelled, keep it out.
@@ -245,6 +268,29 @@ export class Evaluator {
     this.emit({ type: "test-end", pass, id, label, size, outcome });
     return isInteresting(outcome);
   }
+}
+
+/** A test under way: its candidate, and the outcome it will give. */
+interface Running {
+  readonly key: CacheKey;
+  readonly outcome: Promise<Outcome | undefined>;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && Buffer.from(a.buffer, a.byteOffset, a.length).equals(b);
+}
+
+/** `outcome`, or undefined as soon as `signal` aborts. */
+function untilAborted<T>(outcome: Promise<T | undefined>, signal: AbortSignal): Promise<T | undefined> {
+  if (signal.aborted) return Promise.resolve(undefined);
+  return new Promise((done) => {
+    const stop = (): void => done(undefined);
+    signal.addEventListener("abort", stop, { once: true });
+    void outcome.then((value) => {
+      signal.removeEventListener("abort", stop);
+      done(value);
+    });
+  });
 }
 
 /** Whether a cache of this kind answers `a` with the outcome it stores for `b`. */
