@@ -40,7 +40,6 @@ interface Part {
   readonly prefix: string;
 }
 
-/** The kinds of the text before and after an island inside its token: the token's kind and these. */
 /**
  * ANTLR's runtime is imported when a grammar is first loaded: a run with a built-in language or
  * plain text never pays for loading it (about 50 ms of every start).
@@ -50,6 +49,7 @@ async function loadGrammar(options: AntlrGrammarOptions): Promise<AntlrGrammar> 
   return loadAntlrGrammar(options);
 }
 
+/** The kinds of the text before and after an island inside its token: the token's kind and these. */
 const AROUND_BEFORE = "<";
 const AROUND_AFTER = ">";
 

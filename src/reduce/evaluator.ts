@@ -73,7 +73,6 @@ export interface PassEvaluator {
 export class Evaluator {
   private nextId = 0;
   private readonly shared: OutcomeCache | undefined;
-  /** The candidates under test now. */
   /** The tests running now, each with its outcome to come (undefined if it is cancelled or fails). */
   private readonly running: Running[] = [];
   /**
