@@ -29,8 +29,16 @@ function serve(): Promise<{ server: Server; port: number }> {
         if (end < 0) return;
         const [id = "", path = ""] = line.slice(0, end).split("\t");
         const predicate = predicates.get(id);
+        // A predicate that throws says "not interesting", as a `node -e` script that throws exits 1.
+        const verdict = (bytes: Buffer): boolean => {
+          try {
+            return predicate?.(bytes) === true;
+          } catch {
+            return false;
+          }
+        };
         readFile(path).then(
-          (bytes) => socket.end(predicate?.(bytes) === true ? "0\n" : "1\n"),
+          (bytes) => socket.end(verdict(bytes) ? "0\n" : "1\n"),
           () => socket.end("1\n"),
         );
       });
