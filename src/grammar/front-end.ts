@@ -3,6 +3,7 @@ import type { SyntaxCheck } from "../reduce/syntax-filter.js";
 import { emptyRoot, type GlueCheck, type RawNode } from "../tree/raw.js";
 import { NO_REPLACEMENTS, Replacements } from "../tree/replacements.js";
 import { ALL_TRANSFORMS, Tree, type TreeTransforms } from "../tree/tree.js";
+import { sameBytes } from "../bytes.js";
 import { WhittleError } from "../errors.js";
 import type { AntlrGrammar, AntlrGrammarOptions, SyntaxErrorInfo } from "./antlr/index.js";
 import { islandSpan, type FormatFile, type IslandRule } from "./format-file.js";
@@ -378,8 +379,4 @@ function shift(root: RawNode, offset: number, prefix: string): void {
     node.kind = prefix + node.kind;
     for (const child of node.children) stack.push(child);
   }
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a === b || (a.length === b.length && Buffer.compare(a, b) === 0);
 }

@@ -5,6 +5,7 @@ import {
   type CacheOptions,
   type OutcomeCache,
 } from "../cache/index.js";
+import { sameBytes } from "../bytes.js";
 import type { TestLabel } from "../ddmin/ddmin.js";
 import { isInteresting, toOutcome, type NextIf, type Outcome } from "../outcome.js";
 import type { EventListener } from "./events.js";
@@ -275,10 +276,6 @@ interface Running {
   readonly outcome: Promise<Outcome | undefined>;
 }
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && Buffer.from(a.buffer, a.byteOffset, a.length).equals(b);
-}
-
 /** `outcome`, or undefined as soon as `signal` aborts. */
 function untilAborted<T>(outcome: Promise<T | undefined>, signal: AbortSignal): Promise<T | undefined> {
   if (signal.aborted) return Promise.resolve(undefined);
@@ -301,6 +298,6 @@ function isTwin(kind: CacheKind, a: CacheKey, b: CacheKey): boolean {
       return a.config.equals(b.config);
     case "content":
     case "content-hash":
-      return Buffer.from(a.content()).equals(b.content());
+      return sameBytes(a.content(), b.content());
   }
 }

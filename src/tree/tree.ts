@@ -1,3 +1,4 @@
+import { sameBytes } from "../bytes.js";
 import type { RawNode } from "./raw.js";
 import { reclaimAfterParse } from "./reclaim.js";
 import { NO_REPLACEMENTS, type Replacements } from "./replacements.js";
@@ -294,12 +295,6 @@ export class Tree {
     }
     return at === target.length;
   }
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 export function concat(parts: readonly Uint8Array[]): Uint8Array {
