@@ -7,10 +7,10 @@
  * package's directory. It takes about a second to import, so it is imported only when a grammar is
  * not in the cache.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { ATNSerializer, type ATN } from "antlr4ng";
+import { ATNSerializer, CharStream, CommonTokenStream, type ATN, type TokenSource } from "antlr4ng";
 import { WhittleError } from "../../errors.js";
 import type { LexerData, RecognizerData } from "./data.js";
 
@@ -65,15 +65,78 @@ type ToolClass = new (args: string[]) => ToolInstance;
 
 let toolClass: Promise<ToolClass> | undefined;
 
+/** Imports a module of antlr-ng's by its path below the package's `dist/src`. */
+async function importFromTool<T>(path: string): Promise<T> {
+  // Resolves to <package>/dist/src/index.js without evaluating it.
+  const entry = fileURLToPath(import.meta.resolve("antlr-ng"));
+  return (await import(pathToFileURL(join(dirname(entry), path)).href)) as T;
+}
+
 /** Imports antlr-ng's Tool class (once). */
 function importTool(): Promise<ToolClass> {
-  toolClass ??= (async () => {
-    // Resolves to <package>/dist/src/index.js without evaluating it.
-    const entry = fileURLToPath(import.meta.resolve("antlr-ng"));
-    const module = (await import(pathToFileURL(join(dirname(entry), "Tool.js")).href)) as { Tool: ToolClass };
-    return module.Tool;
-  })();
+  toolClass ??= importFromTool<{ Tool: ToolClass }>("Tool.js").then((module) => module.Tool);
   return toolClass;
+}
+
+/** The parts of antlr-ng's generated grammar-of-grammars lexer and parser used here. */
+interface GrammarRecognizer {
+  removeErrorListeners(): void;
+  addErrorListener(listener: {
+    syntaxError(r: unknown, s: unknown, line: number, column: number, msg: string): void;
+    reportAmbiguity(): void;
+    reportAttemptingFullContext(): void;
+    reportContextSensitivity(): void;
+  }): void;
+}
+interface GrammarSpecParser extends GrammarRecognizer {
+  grammarSpec(): unknown;
+}
+
+/**
+ * The syntax errors of the grammar files, each as `file:line:column: syntax error: text` (the
+ * tool's own wording), from antlr-ng's generated grammar lexer and parser — the ones its Tool
+ * parses with — without the Tool, its templates and its code generators, which take about a second
+ * to import. Returns undefined when a file cannot be read: the tool reports that.
+ */
+async function grammarSyntaxErrors(
+  paths: readonly string[],
+): Promise<{ messages: string[]; files: string[] } | undefined> {
+  let texts: string[];
+  try {
+    texts = paths.map((p) => readFileSync(p, "utf8"));
+  } catch {
+    return undefined;
+  }
+  const [{ ANTLRv4Lexer }, { ANTLRv4Parser }] = await Promise.all([
+    importFromTool<{ ANTLRv4Lexer: new (input: CharStream) => GrammarRecognizer & TokenSource }>(
+      "generated/ANTLRv4Lexer.js",
+    ),
+    importFromTool<{ ANTLRv4Parser: new (tokens: CommonTokenStream) => GrammarSpecParser }>(
+      "generated/ANTLRv4Parser.js",
+    ),
+  ]);
+  const messages: string[] = [];
+  const files: string[] = [];
+  paths.forEach((path, i) => {
+    const listener = {
+      syntaxError(_r: unknown, _s: unknown, line: number, column: number, msg: string): void {
+        messages.push(`${path}:${line}:${column + 1}: ${oneLine(`syntax error: ${msg}`)}`);
+      },
+      reportAmbiguity: () => undefined,
+      reportAttemptingFullContext: () => undefined,
+      reportContextSensitivity: () => undefined,
+    };
+    const lexer = new ANTLRv4Lexer(CharStream.fromString(texts[i]!));
+    lexer.removeErrorListeners();
+    lexer.addErrorListener(listener);
+    const parser = new ANTLRv4Parser(new CommonTokenStream(lexer));
+    parser.removeErrorListeners();
+    parser.addErrorListener(listener);
+    const before = messages.length;
+    parser.grammarSpec();
+    if (messages.length > before) files.push(path);
+  });
+  return { messages, files };
 }
 
 /** How many of the tool's errors a grammar error lists. */
@@ -95,9 +158,21 @@ export async function processGrammarFiles(files: readonly string[]): Promise<Too
       `expected one combined grammar or a lexer and a parser grammar, got ${files.length} files`,
     );
   }
-  const Tool = await importTool();
   const paths = files.map((f) => resolve(f));
   const messages: string[] = [];
+  // A file that is no grammar at all (binary, or another language) can make thousands of errors.
+  const fail = (what: string): never => {
+    const shown = messages.slice(0, MAX_MESSAGES);
+    if (messages.length > shown.length) shown.push(`(and ${messages.length - shown.length} more errors)`);
+    throw new WhittleError("grammar", `${what}:\n${shown.join("\n") || "(no details from the tool)"}`);
+  };
+  // Syntax errors in the given files are found, and refused, without importing the tool.
+  const syntax = await grammarSyntaxErrors(paths);
+  if (syntax !== undefined && syntax.files.length > 0) {
+    messages.push(...syntax.messages);
+    fail(`cannot read grammar ${syntax.files.join(" and ")}`);
+  }
+  const Tool = await importTool();
   // The tool's argument parser wants grammar files; --lib lets it find imported grammars beside them.
   const tool = new Tool(["--lib", dirname(paths[0]!), ...paths]);
   // The grammar being read or processed: named by messages that name no file.
@@ -106,12 +181,6 @@ export async function processGrammarFiles(files: readonly string[]): Promise<Too
     messages.push(describeMessage(m, current, paths));
   };
   tool.errorManager.addListener({ info: () => undefined, error: collect, warning: () => undefined });
-  // A file that is no grammar at all (binary, or another language) can make thousands of errors.
-  const fail = (what: string): never => {
-    const shown = messages.slice(0, MAX_MESSAGES);
-    if (messages.length > shown.length) shown.push(`(and ${messages.length - shown.length} more errors)`);
-    throw new WhittleError("grammar", `${what}:\n${shown.join("\n") || "(no details from the tool)"}`);
-  };
   /** Refuses the grammars for a reason of whittle's own: no tool messages to list. */
   const refuse = (what: string): never => {
     throw new WhittleError("grammar", what);
@@ -179,13 +248,7 @@ export async function processGrammarFiles(files: readonly string[]): Promise<Too
  * message with no file names `current`; one with no position says so.
  */
 function describeMessage(m: ToolMessage, current: string, paths: readonly string[]): string {
-  // One line per message: the text may quote a line break or a control character of the file.
-  const text = m
-    .getMessageTemplate(false)
-    .render()
-    .replace(/\p{Cc}/gu, (c) =>
-      c === "\n" ? "\\n" : c === "\t" ? "\\t" : `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`,
-    );
+  const text = oneLine(m.getMessageTemplate(false).render());
   let file = m.fileName || current;
   if (!isAbsolute(file)) {
     const beside = [dirname(current), dirname(paths[0]!)].map((d) => join(d, file));
@@ -193,6 +256,13 @@ function describeMessage(m: ToolMessage, current: string, paths: readonly string
   }
   if (m.line < 0) return `${file}: ${text} (antlr-ng gives no line and column)`;
   return m.column < 0 ? `${file}:${m.line}: ${text}` : `${file}:${m.line}:${m.column + 1}: ${text}`;
+}
+
+/** One line per message: the text may quote a line break or a control character of the file. */
+function oneLine(text: string): string {
+  return text.replace(/\p{Cc}/gu, (c) =>
+    c === "\n" ? "\\n" : c === "\t" ? "\\t" : `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`,
+  );
 }
 
 function recognizerData(g: ToolGrammar): RecognizerData {
