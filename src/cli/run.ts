@@ -684,6 +684,7 @@ function summarize(
         `(${formatSaved(input.length, result.output.length)} smaller) in ${formatDuration(wallMs)}; ${s.tests} tests, ${s.cacheHits} cache hits, ` +
         `${s.syntaxSkips ? `${s.syntaxSkips} syntax skips, ` : ""}${s.iterations} rounds` +
         `${timeouts.runs ? `, ${timeouts.runs} timeouts (${formatDuration(timeouts.totalMs)})` : ""}` +
+        `${s.timeoutSkips ? `, ${s.timeoutSkips} taken for timeouts untested` : ""}` +
         `${timeouts.retests ? `, ${timeouts.retests} re-tests after the timeout rose` : ""}` +
         `${s.killed ? `, ${s.killed} killed by a signal` : ""}.`,
     );
@@ -695,7 +696,8 @@ function summarize(
             .map(
               ([name, p]) =>
                 `${name} ${p.tests}, ${formatBytes(p.bytesRemoved)}, ${formatDuration(p.ms)}` +
-                (p.timeouts ? ` (${p.timeouts} timeouts, ${formatDuration(p.timeoutMs)})` : ""),
+                (p.timeouts ? ` (${p.timeouts} timeouts, ${formatDuration(p.timeoutMs)})` : "") +
+                (p.timeoutSkips ? ` (${p.timeoutSkips} taken for timeouts)` : ""),
             )
             .join("; "),
       );

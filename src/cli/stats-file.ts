@@ -98,6 +98,7 @@ export async function writeStats(
     checks: (s?.checks ?? 0) + 1, // the initial check is made by the command itself
     cacheHits: s?.cacheHits ?? 0,
     syntaxSkips: s?.syntaxSkips ?? 0,
+    timeoutSkips: s?.timeoutSkips ?? 0,
     iterations: s?.iterations ?? 0,
     timeouts: s?.timeouts ?? 0,
     killed: s?.killed ?? 0,

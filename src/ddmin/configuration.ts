@@ -123,6 +123,20 @@ export class Configuration implements Iterable<number> {
     return true;
   }
 
+  /** Is every index of this configuration in `other`? (Each run lies within one of `other`'s.) */
+  isSubsetOf(other: Configuration): boolean {
+    if (this.length > other.length) return false;
+    let k = 0;
+    for (let i = 0; i < this.runs.length; i += 2) {
+      const start = this.runs[i]!;
+      const end = this.runs[i + 1]!;
+      // other's runs ending at or before `start` cannot hold this run, nor any later one.
+      while (k < other.runs.length && other.runs[k + 1]! <= start) k += 2;
+      if (k >= other.runs.length || other.runs[k]! > start || other.runs[k + 1]! < end) return false;
+    }
+    return true;
+  }
+
   /** @internal Concatenation, for `concatParts`. */
   static concat(parts: readonly Configuration[], without: number): Configuration {
     let capacity = 0;

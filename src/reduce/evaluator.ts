@@ -34,6 +34,16 @@ export interface PassEvaluator {
   /** Is the candidate interesting? Cache, oracle, events: the one path every candidate takes. */
   test(key: CacheKey, signal: AbortSignal, label: TestLabel): Promise<boolean>;
   /**
+   * The same path as `test`, giving the outcome itself (from the cache, the syntax filter's
+   * "not-interesting", or the test); undefined when the test was cancelled (`signal` aborted).
+   */
+  ask(key: CacheKey, signal: AbortSignal, label: TestLabel): Promise<Outcome | undefined>;
+  /**
+   * The pass would take a candidate for a timeout without testing it: true when it may (reported as
+   * a `timeout-skip`), false when every candidate is to be run (`--cache none`).
+   */
+  takeForTimeout(label: TestLabel): boolean;
+  /**
    * The candidate may be tested soon (the same key object): lets the oracle get it ready while
    * another test runs (Oracle.prepare). `nextIf`: it is the next test after that answer of the one
    * running now (RoundRunOptions.prepare). Returns false when there is nothing to do: its outcome is
@@ -121,7 +131,16 @@ export class Evaluator {
               pass,
               kind === "configurations" ? undefined : createCache("none", this.cacheOptions),
             ),
-      test: (key, signal, label) => this.test(pass, cache, key, signal, label),
+      test: async (key, signal, label) => {
+        const outcome = await this.ask(pass, cache, key, signal, label);
+        return outcome !== undefined && isInteresting(outcome);
+      },
+      ask: (key, signal, label) => this.ask(pass, cache, key, signal, label),
+      takeForTimeout: (label) => {
+        if (cache.kind === "none") return false;
+        this.emit({ type: "timeout-skip", pass, label });
+        return true;
+      },
       prepare: (key, nextIf) => {
         const oracle = this.oracle;
         if (oracle.prepare === undefined || cache.peek(key) !== undefined) return false;
@@ -158,17 +177,17 @@ export class Evaluator {
     if (this.syntax) this.emit({ type: "syntax-stats", ...this.syntax.counters() });
   }
 
-  private async test(
+  private async ask(
     pass: string,
     cache: OutcomeCache,
     key: CacheKey,
     signal: AbortSignal,
     label: TestLabel,
-  ): Promise<boolean> {
+  ): Promise<Outcome | undefined> {
     const cached = cache.lookup(key);
     if (cached !== undefined) {
       this.emit({ type: "cache-hit", pass, label, size: key.content().length, outcome: cached });
-      return isInteresting(cached);
+      return cached;
     }
     const content = key.content();
     const size = content.length;
@@ -176,7 +195,7 @@ export class Evaluator {
     if (skip !== undefined) {
       cache.add(key, "not-interesting");
       this.emit({ type: "syntax-skip", pass, label, size, ...skip });
-      return false;
+      return "not-interesting";
     }
     // A resumed run: the answer the oracle gave before the interruption, as from a cache. It too waits
     // for the check of the empty input, whose answer the earlier run had before it (the improvements
@@ -204,7 +223,7 @@ export class Evaluator {
       // hints that were to follow it are dropped.
       if (signal.aborted) {
         this.heldHints.length = 0;
-        return false;
+        return undefined;
       }
     }
     // The same bytes under test now (at -j 2 and more, a speculative test and the round after the one
@@ -217,11 +236,11 @@ export class Evaluator {
         : this.running.find((other) => sameBytes(other.key.content(), content));
     if (twin !== undefined) {
       const outcome = await untilAborted(twin.outcome, signal);
-      if (signal.aborted) return false;
+      if (signal.aborted) return undefined;
       if (outcome !== undefined) {
         cache.add(key, outcome);
         this.emit({ type: "cache-hit", pass, label, size, outcome });
-        return isInteresting(outcome);
+        return outcome;
       }
     }
     // (A twin tested at the same time may have taken the last answer recorded for these bytes.)
@@ -232,7 +251,7 @@ export class Evaluator {
       const outcome = replayed;
       cache.add(key, outcome);
       this.emit({ type: "cache-hit", pass, label, size, outcome });
-      return isInteresting(outcome);
+      return outcome;
     }
     const id = ++this.nextId;
     this.emit({ type: "test-start", pass, id, label, size });
@@ -261,12 +280,12 @@ export class Evaluator {
     if (signal.aborted) {
       // The answer came in after the round no longer needed it: report it as cancelled, keep it out.
       this.emit({ type: "test-end", pass, id, label, size, outcome: "cancelled" });
-      return false;
+      return undefined;
     }
     cache.add(key, outcome);
     this.journal?.record(content, outcome);
     this.emit({ type: "test-end", pass, id, label, size, outcome });
-    return isInteresting(outcome);
+    return outcome;
   }
 }
 

@@ -69,6 +69,11 @@ export type ReductionEvent =
       readonly errors: number;
       readonly allowed: number;
     }
+  /**
+   * A candidate not tested because it removes everything a candidate of the same search that timed
+   * out removed: taken for a timeout (not interesting), without an oracle run (passes/pass.ts).
+   */
+  | { readonly type: "timeout-skip"; readonly pass: string; readonly label: TestLabel }
   /** A check made before the reduction, counted apart from its tests: the original, then empty. */
   | {
       readonly type: "check";

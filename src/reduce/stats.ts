@@ -11,6 +11,11 @@ export interface ReductionStats {
    * candidate seen again is a cache hit.
    */
   syntaxSkips: number;
+  /**
+   * Candidates not tested because they remove all that a timed-out candidate of the same search
+   * removed (taken for timeouts; passes/pass.ts).
+   */
+  timeoutSkips: number;
   /** ddmin rounds ("iterations" in Table 3 of the practical-improvements paper), over all passes. */
   iterations: number;
   timeouts: number;
@@ -32,6 +37,7 @@ export interface PassStats {
   tests: number;
   cacheHits: number;
   syntaxSkips: number;
+  timeoutSkips: number;
   improvements: number;
   bytesRemoved: number;
   /** Wall time from the pass's start to the last event it made, in ms. */
@@ -55,6 +61,7 @@ export class StatsCollector {
       tests: 0,
       cacheHits: 0,
       syntaxSkips: 0,
+      timeoutSkips: 0,
       iterations: 0,
       timeouts: 0,
       killed: 0,
@@ -73,6 +80,7 @@ export class StatsCollector {
       tests: 0,
       cacheHits: 0,
       syntaxSkips: 0,
+      timeoutSkips: 0,
       improvements: 0,
       bytesRemoved: 0,
       ms: 0,
@@ -118,6 +126,10 @@ export class StatsCollector {
       case "syntax-skip":
         s.syntaxSkips++;
         this.pass(event.pass).syntaxSkips++;
+        break;
+      case "timeout-skip":
+        s.timeoutSkips++;
+        this.pass(event.pass).timeoutSkips++;
         break;
       case "round":
         s.iterations++;

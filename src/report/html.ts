@@ -60,6 +60,7 @@ function summary(page: ReportPage): string {
     `${num(s.cacheHits)} cache hits`,
     ...(s.syntaxSkips ? [`${num(s.syntaxSkips)} syntax skips`] : []),
     ...(s.timeouts ? [`${num(s.timeouts)} timeouts`] : []),
+    ...(s.timeoutSkips ? [`${num(s.timeoutSkips)} taken for timeouts untested`] : []),
     `${formatMs(run.elapsedMs)}`,
   ];
   const live =
@@ -129,7 +130,8 @@ function passTable(page: ReportPage, index: Map<string, number>): string {
       return (
         `<tr data-pass="${i}"><td><i class="sw p${i % PALETTE.length}"></i>${escapeHtml(name)}</td>` +
         `<td>${num(p.tests)}</td><td>${num(p.improvements)}</td><td>${num(p.bytesRemoved)}</td>` +
-        `<td>${formatMs(p.ms)}</td><td>${num(p.timeouts)}${p.timeouts ? ` (${formatMs(p.timeoutMs)})` : ""}</td>` +
+        `<td>${formatMs(p.ms)}</td><td>${num(p.timeouts)}${p.timeouts ? ` (${formatMs(p.timeoutMs)})` : ""}` +
+        `${p.timeoutSkips ? ` + ${num(p.timeoutSkips)} untested` : ""}</td>` +
         `<td>${num(p.cacheHits)}</td><td>${num(p.syntaxSkips)}</td></tr>`
       );
     });

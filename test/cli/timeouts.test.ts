@@ -16,6 +16,8 @@ interface Stats {
   timedOutRuns: number;
   timeoutTotalMs: number;
   retests: number;
+  timeoutSkips: number;
+  passes: Record<string, { timeouts: number; timeoutSkips: number }>;
 }
 
 /** A case whose candidates without "line 3" hang, as a candidate without a loop's increment would. */
@@ -68,6 +70,46 @@ test("--timeout fixes the limit: the adaptive policy is bypassed", async () => {
   assert.equal(stats.timeoutMode, "fixed");
   assert.equal(stats.timeoutMs, 400);
   assert.equal(stats.retests, 0, "a fixed limit never rises");
-  assert.ok(stats.timedOutRuns >= 3);
+  assert.ok(stats.timedOutRuns >= 2);
   assert.ok(stats.timeoutTotalMs >= 400 * stats.timedOutRuns);
+});
+
+test("a candidate that removes all a timed-out one removed is taken for a timeout untested; with --cache none every one runs", async () => {
+  const { dir, input, oracle, tmp } = hangingCase();
+  const run = async (cache: string): Promise<{ stats: Stats; stderr: string; result: string }> => {
+    const statsPath = join(dir, `stats-${cache}.json`);
+    const output = join(dir, `out-${cache}.txt`);
+    const r = await runWhittle(
+      [
+        input,
+        "--atom=line",
+        "-j1",
+        "--timeout=0.3",
+        "--cache",
+        cache,
+        "--stats",
+        statsPath,
+        "-o",
+        output,
+        "--test",
+        oracle,
+      ],
+      { env: { TMPDIR: tmp } },
+    );
+    assert.equal(r.code, 0, r.stderr);
+    const stats = JSON.parse(readFileSync(statsPath, "utf8")) as Stats;
+    return { stats, stderr: r.stderr, result: readFileSync(output, "utf8") };
+  };
+  const skipping = await run("content-hash");
+  const all = await run("none");
+  assert.equal(skipping.result, "line 3\nKEEP\n");
+  assert.equal(all.result, skipping.result);
+  assert.ok(skipping.stats.timeoutSkips > 0, "some candidates were taken for timeouts");
+  assert.equal(skipping.stats.passes["ddmin:line"]?.timeoutSkips, skipping.stats.timeoutSkips);
+  assert.equal(all.stats.timeoutSkips, 0);
+  // Each skipped candidate would have timed out: run, they are timeouts.
+  assert.ok(all.stats.timeouts >= skipping.stats.timeouts + skipping.stats.timeoutSkips);
+  assert.match(skipping.stderr, new RegExp(`, ${skipping.stats.timeoutSkips} taken for timeouts untested`));
+  assert.doesNotMatch(all.stderr, /taken for timeouts/);
+  assert.deepEqual(readdirSync(tmp), [], "no temporary directory is left behind");
 });

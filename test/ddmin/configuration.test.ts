@@ -60,6 +60,24 @@ test("slice, without and concatenation agree with plain arrays", () => {
   );
 });
 
+test("isSubsetOf agrees with plain arrays, also for a subset of the other's subsets", () => {
+  fc.assert(
+    fc.property(indices, indices, fc.array(fc.boolean(), { minLength: 64, maxLength: 64 }), (a, b, drop) => {
+      const sub = (x: number[], y: number[]): boolean => x.every((i) => y.includes(i));
+      assert.equal(Configuration.of(a).isSubsetOf(Configuration.of(b)), sub(a, b));
+      // Most random pairs are no subsets: a part of `a` is one.
+      const part = a.filter((i) => !drop[i]);
+      assert.ok(Configuration.of(part).isSubsetOf(Configuration.of(a)));
+      assert.equal(Configuration.of(a).isSubsetOf(Configuration.of(part)), part.length === a.length);
+    }),
+    { numRuns: 500 },
+  );
+  assert.ok(Configuration.EMPTY.isSubsetOf(Configuration.EMPTY));
+  assert.ok(Configuration.EMPTY.isSubsetOf(Configuration.full(3)));
+  assert.ok(!Configuration.full(3).isSubsetOf(Configuration.EMPTY));
+  assert.ok(!Configuration.of([0, 1, 2, 5]).isSubsetOf(Configuration.of([0, 1, 2, 3, 4])));
+});
+
 test("a partition's parts and complements are the plain array's, in Zeller's sizes", () => {
   fc.assert(
     fc.property(

@@ -35,6 +35,8 @@ test("each pass's time runs from its start to its last event; timed-out tests co
   c.listener({ type: "test-start", pass: "a", id: 4, label, size: 30 });
   at(540);
   c.listener({ type: "test-end", pass: "a", id: 4, label, size: 30, outcome: "not-interesting" });
+  // Taken for a timeout without a test: counted apart, no test, no time of its own.
+  c.listener({ type: "timeout-skip", pass: "a", label });
 
   const { a, b } = c.stats.passes;
   assert.deepEqual(
@@ -43,6 +45,7 @@ test("each pass's time runs from its start to its last event; timed-out tests co
       tests: 3,
       cacheHits: 0,
       syntaxSkips: 0,
+      timeoutSkips: 1,
       improvements: 1,
       bytesRemoved: 40,
       ms: 290 + 40,
@@ -53,4 +56,6 @@ test("each pass's time runs from its start to its last event; timed-out tests co
   assert.equal(b!.ms, 60);
   assert.equal(b!.timeouts, 0);
   assert.equal(c.stats.timeouts, 1);
+  assert.equal(c.stats.timeoutSkips, 1);
+  assert.equal(b!.timeoutSkips, 0);
 });
