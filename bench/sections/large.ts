@@ -35,6 +35,8 @@ export interface PassRow {
   ms: number;
   timeouts: number;
   timeoutMs: number;
+  /** Candidates taken for timeouts without a test (absent from older builds' statistics). */
+  timeoutSkips?: number;
 }
 
 export interface LargeCase {
@@ -168,6 +170,7 @@ async function runWhittleOn(
                 ms: x.ms,
                 timeouts: x.timeouts,
                 timeoutMs: x.timeoutMs,
+                timeoutSkips: x.timeoutSkips ?? 0,
               },
             ];
           }),
@@ -394,13 +397,14 @@ function render(data: LargeData): string {
       parts.push(
         `whittle's passes on ${c.case} (\`--stats\`; time: from a pass's start to its last event):\n`,
         table(
-          ["pass", "tests", "bytes removed", "time", "timeouts (time)"],
+          ["pass", "tests", "bytes removed", "time", "timeouts (time)", "taken for timeouts untested"],
           Object.entries(w.passes).map(([name, p]) => [
             name,
             count(p.tests),
             bytes(p.bytesRemoved),
             ms(p.ms),
             p.timeouts ? `${p.timeouts} (${ms(p.timeoutMs)})` : "0",
+            count(p.timeoutSkips ?? 0),
           ]),
         ),
         "",
