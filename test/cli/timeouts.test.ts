@@ -76,9 +76,12 @@ test("--timeout fixes the limit: the adaptive policy is bypassed", async () => {
 
 test("a candidate that removes all a timed-out one removed is taken for a timeout untested; with --cache none every one runs", async () => {
   const { dir, input, oracle, tmp } = hangingCase();
-  const run = async (cache: string): Promise<{ stats: Stats; stderr: string; result: string }> => {
+  const run = async (
+    cache: string,
+  ): Promise<{ stats: Stats; stderr: string; result: string; skipEvents: number }> => {
     const statsPath = join(dir, `stats-${cache}.json`);
     const output = join(dir, `out-${cache}.txt`);
+    const events = join(dir, `events-${cache}.jsonl`);
     const r = await runWhittle(
       [
         input,
@@ -89,6 +92,8 @@ test("a candidate that removes all a timed-out one removed is taken for a timeou
         cache,
         "--stats",
         statsPath,
+        "--events",
+        events,
         "-o",
         output,
         "--test",
@@ -98,7 +103,12 @@ test("a candidate that removes all a timed-out one removed is taken for a timeou
     );
     assert.equal(r.code, 0, r.stderr);
     const stats = JSON.parse(readFileSync(statsPath, "utf8")) as Stats;
-    return { stats, stderr: r.stderr, result: readFileSync(output, "utf8") };
+    const skipEvents = readFileSync(events, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { type: string; pass?: string })
+      .filter((e) => e.type === "timeout-skip" && e.pass === "ddmin:line").length;
+    return { stats, stderr: r.stderr, result: readFileSync(output, "utf8"), skipEvents };
   };
   const skipping = await run("content-hash");
   const all = await run("none");
@@ -106,6 +116,7 @@ test("a candidate that removes all a timed-out one removed is taken for a timeou
   assert.equal(all.result, skipping.result);
   assert.ok(skipping.stats.timeoutSkips > 0, "some candidates were taken for timeouts");
   assert.equal(skipping.stats.passes["ddmin:line"]?.timeoutSkips, skipping.stats.timeoutSkips);
+  assert.equal(skipping.skipEvents, skipping.stats.timeoutSkips, "one timeout-skip event each");
   assert.equal(all.stats.timeoutSkips, 0);
   // Each skipped candidate would have timed out: run, they are timeouts.
   assert.ok(all.stats.timeouts >= skipping.stats.timeouts + skipping.stats.timeoutSkips);
