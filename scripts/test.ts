@@ -9,20 +9,13 @@
  */
 import { spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
-import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { join, relative } from "node:path";
 
 const root = new URL("../..", import.meta.url).pathname;
 const args = process.argv.slice(2);
 const slow = args.includes("--slow");
-const typecheck = args.includes("--typecheck");
-const passOn = args.filter((arg) => arg !== "--slow" && arg !== "--typecheck");
-
-// --typecheck: `npm test` compiles without type-checking (tsc --noCheck: the same JavaScript, since
-// tsconfig's isolatedModules makes every file's output independent of types) and checks the types
-// here, beside the tests, where the cores have time to spare; the run fails if the check fails.
-const checked = typecheck ? typeCheck() : Promise.resolve({ ok: true, output: "" });
+const passOn = args.filter((arg) => arg !== "--slow");
 
 const files = readdirSync(join(root, "dist/test"), { recursive: true, encoding: "utf8" })
   .filter((file) => file.endsWith(".test.js") && file.endsWith(".slow.test.js") === slow)
@@ -45,26 +38,4 @@ const child = spawn(
 // alone is passed on. Either way this process ends when node --test does, never before.
 process.on("SIGINT", () => undefined);
 for (const signal of ["SIGTERM", "SIGHUP"] as const) process.on(signal, () => child.kill(signal));
-child.on("exit", (code, signal) => {
-  void checked.then(({ ok, output }) => {
-    if (!ok) process.stdout.write(`\nThe type check failed (tsc --noEmit):\n${output}\n`);
-    const tests = code ?? (signal === null ? 1 : 128);
-    process.exit(tests !== 0 ? tests : ok ? 0 : 1);
-  });
-});
-
-/** Runs `tsc --noEmit` over the project; resolves with whether it passed, and what it printed. */
-function typeCheck(): Promise<{ ok: boolean; output: string }> {
-  const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
-  const check = spawn(process.execPath, [tsc, "-p", "tsconfig.json", "--noEmit", "--pretty", "false"], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  check.stdout.on("data", (d: Buffer) => (output += d.toString()));
-  check.stderr.on("data", (d: Buffer) => (output += d.toString()));
-  return new Promise((done) => {
-    check.on("error", (error) => done({ ok: false, output: String(error) }));
-    check.on("close", (code) => done({ ok: code === 0, output }));
-  });
-}
+child.on("exit", (code, signal) => process.exit(code ?? (signal === null ? 1 : 128)));
