@@ -696,8 +696,10 @@ function summarize(
             .map(
               ([name, p]) =>
                 `${name} ${p.tests}, ${formatBytes(p.bytesRemoved)}, ${formatDuration(p.ms)}` +
-                (p.timeouts ? ` (${p.timeouts} timeouts, ${formatDuration(p.timeoutMs)})` : "") +
-                (p.timeoutSkips ? ` (${p.timeoutSkips} taken for timeouts)` : ""),
+                parenthesized([
+                  ...(p.timeouts ? [`${p.timeouts} timeouts, ${formatDuration(p.timeoutMs)}`] : []),
+                  ...(p.timeoutSkips ? [`${p.timeoutSkips} taken for timeouts`] : []),
+                ]),
             )
             .join("; "),
       );
@@ -758,4 +760,9 @@ function reportNotInteresting(say: Say, plan: RunPlan, run: CommandRun, why: str
         "your own files by absolute path, or through $WHITTLE_CWD.",
     );
   }
+}
+
+/** " (a; b)" for the parts given, nothing for none. */
+function parenthesized(parts: readonly string[]): string {
+  return parts.length === 0 ? "" : ` (${parts.join("; ")})`;
 }
