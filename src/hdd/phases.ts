@@ -3,6 +3,7 @@ import type { GlueCheck } from "../tree/raw.js";
 import type { Tree } from "../tree/tree.js";
 import { biggest } from "./biggest.js";
 import { sameKind, TreeSearch, type Compatibility } from "./search.js";
+import { runStages, type Stage } from "./stages.js";
 
 /**
  * The tree algorithms, each a walk over the levels (or nodes) of the tree:
@@ -115,20 +116,26 @@ export async function runOnce(search: TreeSearch, algorithm: Algorithm, iteratio
   if (algorithm.startsWith("hddr")) {
     return hddr(search, iteration, !algorithm.includes("dfs"), algorithm.endsWith("-rev"));
   }
-  let changed = false;
-  for (let level = 0; ; level++) {
+  const perLevel = algorithm === "prune+hoist" ? 2 : 1;
+  const stage: Stage = async (search, k) => {
+    const level = Math.floor(k / perLevel);
+    // HDDH hoists among the nodes the pruning kept (its minconfig): the level's nodes after it.
     const { nodes, tokens, levels } = search.tagNodes(level);
-    if (nodes.length === 0) return changed;
+    if (nodes.length === 0) return "end";
+    if (k % perLevel === 1) return search.hoist(nodes, level);
     search.emit({ type: "level", pass: search.pass, iteration, level, nodes: nodes.length, tokens, levels });
-    if (algorithm !== "hoist") {
-      if (await search.prune(nodes, level, algorithm === "coarse")) changed = true;
-    }
-    if (algorithm === "hoist" || algorithm === "prune+hoist") {
-      // HDDH hoists among the nodes the pruning kept (its minconfig).
-      const kept = algorithm === "hoist" ? nodes : search.tagNodes(level).nodes;
-      if (await search.hoist(kept, level)) changed = true;
-    }
-  }
+    if (algorithm === "hoist") return search.hoist(nodes, level);
+    return search.prune(nodes, level, algorithm === "coarse");
+  };
+  return runStages(search, stage, stagesAhead(search.options.jobs));
+}
+
+/**
+ * How many levels' stages run ahead of the current one with `jobs` tests at once (runStages): none
+ * with one job (the sequential walk), else one per job.
+ */
+export function stagesAhead(jobs: number): number {
+  return jobs > 1 ? Math.floor(jobs) : 0;
 }
 
 /**

@@ -40,6 +40,22 @@ export class TreeSearch {
     readonly compatible: Compatibility = sameKind,
   ) {}
 
+  /** A search over the same tree from the same edits, asking through `evaluator` (hdd/stages.ts). */
+  fork(evaluator: PassEvaluator, signal: AbortSignal, emit: EventListener): TreeSearch {
+    const fork = new TreeSearch(
+      this.tree,
+      this.glue,
+      evaluator,
+      this.options,
+      signal,
+      emit,
+      this.pass,
+      this.compatible,
+    );
+    fork.edits = this.edits;
+    return fork;
+  }
+
   /** The bytes of the tree under `view`, as a cache key (rendered once, when first needed). */
   key(view: EditView, config: Configuration): CacheKey {
     let bytes: Uint8Array | undefined;

@@ -60,6 +60,13 @@ export interface PassEvaluator {
    * one, and candidates that are not configurations (hoisting) get none.
    */
   scope(kind: "configurations" | "other"): PassEvaluator;
+  /**
+   * The same evaluator, whose tests wait for a free slot behind every test of a lower `priority()`
+   * (read each time a slot frees; 0 is the search the run is in, higher numbers are speculative
+   * searches ahead of it). Only with a limit on jobs (Evaluator.limitJobs); otherwise tests start at
+   * once, as before.
+   */
+  withPriority(priority: () => number): PassEvaluator;
 }
 
 /**
@@ -95,6 +102,8 @@ export class Evaluator {
   private firstHeld = false;
   /** Hints given while tests are held, passed on once the first held test runs. */
   private heldHints: [Uint8Array, NextIf | undefined][] = [];
+  /** With parallel jobs: the slots every test takes one of (limitJobs). */
+  private slots: JobSlots | undefined;
 
   constructor(
     private readonly oracle: Oracle,
@@ -119,23 +128,33 @@ export class Evaluator {
     this.firstHeld = sequential;
   }
 
+  /**
+   * At most `jobs` tests run at once, over all the searches of the run: the searches a pass runs
+   * ahead speculatively (hdd/stages.ts) take only the slots the others leave (PassEvaluator.withPriority).
+   */
+  limitJobs(jobs: number): void {
+    this.slots = new JobSlots(jobs);
+  }
+
   /** The evaluator of one pass, named `pass` in every event it sends. */
-  forPass(pass: string, own?: OutcomeCache): PassEvaluator {
+  forPass(pass: string, own?: OutcomeCache, priority: () => number = () => 0): PassEvaluator {
     if (this.shared === undefined) own ??= createCache(this.cacheKind, this.cacheOptions);
     const cache = own ?? this.shared!;
     return {
       scope: (kind) =>
         this.shared !== undefined
-          ? this.forPass(pass)
+          ? this.forPass(pass, undefined, priority)
           : this.forPass(
               pass,
               kind === "configurations" ? undefined : createCache("none", this.cacheOptions),
+              priority,
             ),
+      withPriority: (next) => this.forPass(pass, own, next),
       test: async (key, signal, label) => {
-        const outcome = await this.ask(pass, cache, key, signal, label);
+        const outcome = await this.ask(pass, cache, key, signal, label, priority);
         return outcome !== undefined && isInteresting(outcome);
       },
-      ask: (key, signal, label) => this.ask(pass, cache, key, signal, label),
+      ask: (key, signal, label) => this.ask(pass, cache, key, signal, label, priority),
       takeForTimeout: (label) => {
         if (cache.kind === "none") return false;
         this.emit({ type: "timeout-skip", pass, label });
@@ -183,6 +202,7 @@ export class Evaluator {
     key: CacheKey,
     signal: AbortSignal,
     label: TestLabel,
+    priority: () => number,
   ): Promise<Outcome | undefined> {
     const cached = cache.lookup(key);
     if (cached !== undefined) {
@@ -253,6 +273,17 @@ export class Evaluator {
       this.emit({ type: "cache-hit", pass, label, size, outcome });
       return outcome;
     }
+    const slots = this.slots;
+    if (slots !== undefined) {
+      if (!(await slots.acquire(priority, signal))) return undefined;
+      // Answered while this one waited for its slot (the same bytes, asked by another search).
+      const meanwhile = cache.peek(key);
+      if (meanwhile !== undefined) {
+        slots.release();
+        this.emit({ type: "cache-hit", pass, label, size, outcome: meanwhile });
+        return meanwhile;
+      }
+    }
     const id = ++this.nextId;
     this.emit({ type: "test-start", pass, id, label, size });
     let outcome: Outcome;
@@ -275,6 +306,7 @@ export class Evaluator {
       throw error;
     } finally {
       this.running.splice(this.running.indexOf(entry), 1);
+      slots?.release();
       settle(shared);
     }
     if (signal.aborted) {
@@ -286,6 +318,61 @@ export class Evaluator {
     this.journal?.record(content, outcome);
     this.emit({ type: "test-end", pass, id, label, size, outcome });
     return outcome;
+  }
+}
+
+/**
+ * The test slots of a run with parallel jobs: a test starts when fewer than `capacity` run; the
+ * others wait, and a freed slot goes to the waiting test of the lowest priority number (the earliest
+ * among equals).
+ */
+class JobSlots {
+  private running = 0;
+  private order = 0;
+  private readonly waiting: { priority: () => number; order: number; start: () => void }[] = [];
+
+  constructor(private readonly capacity: number) {}
+
+  /** Resolves true with a slot taken, or false if `signal` aborts first (no slot taken). */
+  acquire(priority: () => number, signal: AbortSignal): Promise<boolean> {
+    if (signal.aborted) return Promise.resolve(false);
+    if (this.running < this.capacity && this.waiting.length === 0) {
+      this.running++;
+      return Promise.resolve(true);
+    }
+    return new Promise((resolve) => {
+      const entry = {
+        priority,
+        order: this.order++,
+        start: () => {
+          signal.removeEventListener("abort", onAbort);
+          resolve(true);
+        },
+      };
+      const onAbort = (): void => {
+        this.waiting.splice(this.waiting.indexOf(entry), 1);
+        resolve(false);
+      };
+      signal.addEventListener("abort", onAbort, { once: true });
+      this.waiting.push(entry);
+    });
+  }
+
+  release(): void {
+    this.running--;
+    while (this.running < this.capacity && this.waiting.length > 0) {
+      let best = 0;
+      for (let i = 1; i < this.waiting.length; i++) {
+        const a = this.waiting[i]!;
+        const b = this.waiting[best]!;
+        const pa = a.priority();
+        const pb = b.priority();
+        if (pa < pb || (pa === pb && a.order < b.order)) best = i;
+      }
+      const [next] = this.waiting.splice(best, 1);
+      this.running++;
+      next!.start();
+    }
   }
 }
 

@@ -177,6 +177,7 @@ export async function reduce(
       options.journal,
     );
     evaluator.holdTests(startCheck, resolved.jobs === 1);
+    if (resolved.jobs > 1) evaluator.limitJobs(resolved.jobs);
     let stopped: { reason: unknown } | undefined;
     let passFailure: { error: unknown } | undefined;
     try {

@@ -32,6 +32,7 @@ function fakeEvaluator(answer: (kept: number[]) => Outcome | Promise<Outcome>) {
     commit: (key) => committed.push(key.config.toArray()),
     close: () => undefined,
     scope: () => evaluator,
+    withPriority: () => evaluator,
   };
   return { evaluator, asked, skipped, committed };
 }

@@ -1,0 +1,178 @@
+import type { CacheKey } from "../cache/index.js";
+import type { PassEvaluator } from "../reduce/evaluator.js";
+import type { ReductionEvent } from "../reduce/events.js";
+import type { TreeSearch } from "./search.js";
+
+/**
+ * One step of a level-wise tree algorithm: `k` counts the steps from the root, one or two per level
+ * (HDDH prunes a level, then hoists among the nodes it kept). Resolves "end" when the level has no
+ * nodes (the walk is over), else whether the step changed anything. Runs on `search` (its edits are
+ * the step's start and, after it, its result).
+ */
+export type Stage = (search: TreeSearch, k: number) => Promise<"end" | boolean>;
+
+/** A stage under way, as the main step (depth 0) or speculatively ahead of it (depth > 0). */
+interface Running {
+  readonly k: number;
+  /** Its own view of the tree: starts with the edits of the stages before it, ends with its result. */
+  search: TreeSearch;
+  readonly controller: AbortController;
+  depth: number;
+  /** It committed an improvement: the stages after it started from edits it has since changed. */
+  committed: boolean;
+  /** While speculative: the improvements it found and the events it sent, in order, for later. */
+  readonly held: (() => void)[];
+  /** Resolves when it becomes the main step (or is aborted). */
+  readonly promoted: Promise<void>;
+  readonly promote: () => void;
+  result: Promise<"end" | boolean>;
+}
+
+/**
+ * Runs the stages 0, 1, 2, … of a level-wise walk on `search` to its end; whether any changed
+ * anything. The result is the one of running them one after another.
+ *
+ * With parallel jobs, the last rounds of a level leave test slots idle (a level of three nodes has a
+ * handful of candidates), and every level waits for the one before it. So up to `ahead` later stages
+ * start early, from the edits they would start from if the stages before them commit nothing more:
+ * on that assumption, which holds for most levels, their candidates are the ones the sequential walk
+ * would test. Their tests take only the slots the earlier stages leave (the evaluator's priorities);
+ * an improvement one finds waits, with its events, until every stage before it has ended unchanged,
+ * and the stage waits with it (its next candidates depend on that improvement, as do the syntax
+ * filter's allowance and the cache's eviction); when a stage commits an improvement, every stage
+ * after it is aborted and started again once it has ended. Not from the papers, which run the levels
+ * one after another: the same speculation as the rounds' (round.ts, speculate.ts), one level up.
+ */
+export async function runStages(search: TreeSearch, stage: Stage, ahead: number): Promise<boolean> {
+  let changed = false;
+  if (ahead <= 0) {
+    for (let k = 0; ; k++) {
+      const result = await stage(search, k);
+      if (result === "end") return changed;
+      if (result) changed = true;
+    }
+  }
+  const chain: Running[] = [];
+  /** The first stage known to end the walk: none are started past it. */
+  let end = Number.POSITIVE_INFINITY;
+
+  const abortAfter = (index: number): void => {
+    for (const later of chain.slice(index + 1)) {
+      later.controller.abort(new Error("an earlier level changed the tree"));
+      later.promote();
+    }
+  };
+
+  const start = (k: number, depth: number): Running => {
+    const controller = new AbortController();
+    let promote = (): void => undefined;
+    const promoted = new Promise<void>((resolve) => (promote = resolve));
+    const running: Running = {
+      k,
+      search: search,
+      controller,
+      depth,
+      committed: false,
+      held: [],
+      promoted,
+      promote,
+      result: Promise.resolve("end"),
+    };
+    const signal = AbortSignal.any([search.signal, controller.signal]);
+    const evaluator = stageEvaluator(
+      search.evaluator.withPriority(() => running.depth),
+      running,
+      () => abortAfter(chain.indexOf(running)),
+    );
+    const emit = (event: ReductionEvent): void => {
+      if (running.depth === 0) search.emit(event);
+      else running.held.push(() => search.emit(event));
+    };
+    running.search = search.fork(evaluator, signal, emit);
+    running.result = stage(running.search, k);
+    running.result.then(
+      (result) => {
+        if (result === "end") end = Math.min(end, k);
+      },
+      // Rejections are taken where the stage becomes the main step (or ignored, if it was aborted).
+      () => undefined,
+    );
+    return running;
+  };
+
+  /** Starts the stages after the last of the chain, from the same edits, while nothing committed. */
+  const fill = (): void => {
+    while (chain.length <= ahead && !chain.some((r) => r.committed)) {
+      const k = chain[chain.length - 1]!.k + 1;
+      if (k >= end) return;
+      chain.push(start(k, chain.length));
+    }
+  };
+
+  chain.push(start(0, 0));
+  try {
+    for (;;) {
+      fill();
+      const head = chain[0]!;
+      const result = await head.result;
+      chain.shift();
+      if (result === "end") return changed;
+      search.edits = head.search.edits;
+      const moved = result || head.committed;
+      if (moved) changed = true;
+      const next = chain[0];
+      if (next === undefined || moved) {
+        // The stages ahead assumed this one would change nothing (they were aborted at its commit).
+        abortAfter(-1);
+        await Promise.allSettled(chain.map((r) => r.result));
+        chain.length = 0;
+        chain.push(start(head.k + 1, 0));
+        continue;
+      }
+      for (const r of chain) r.depth--;
+      for (const held of next.held.splice(0)) held();
+      next.promote();
+    }
+  } finally {
+    abortAfter(-1);
+    await Promise.allSettled(chain.map((r) => r.result));
+  }
+}
+
+/**
+ * The evaluator of one stage: its tests carry the stage's priority; while the stage is speculative,
+ * an improvement is held (and reported to `onCommit`), and its later tests wait until it is the main
+ * step.
+ */
+function stageEvaluator(base: PassEvaluator, stage: Running, onCommit: () => void): PassEvaluator {
+  const ready = async (signal: AbortSignal): Promise<void> => {
+    if (stage.depth === 0 || !stage.committed) return;
+    await Promise.race([
+      stage.promoted,
+      new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true })),
+    ]);
+    signal.throwIfAborted();
+  };
+  return {
+    test: async (key, signal, label) => {
+      await ready(signal);
+      return base.test(key, signal, label);
+    },
+    ask: async (key, signal, label) => {
+      await ready(signal);
+      return base.ask(key, signal, label);
+    },
+    takeForTimeout: (label) => base.takeForTimeout(label),
+    prepare: (key, nextIf) => base.prepare(key, nextIf),
+    commit: (key: CacheKey) => {
+      const first = !stage.committed;
+      stage.committed = true;
+      if (first) onCommit();
+      if (stage.depth === 0) base.commit(key);
+      else stage.held.push(() => base.commit(key));
+    },
+    close: () => base.close(),
+    scope: (kind) => stageEvaluator(base.scope(kind), stage, onCommit),
+    withPriority: (priority) => stageEvaluator(base.withPriority(priority), stage, onCommit),
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * The level-wise tree walks with stages ahead (hdd/stages.ts): with parallel jobs and an oracle whose
+ * answers take random times, the result, the improvements and the levels are those of one job, at
+ * most `jobs` tests run at once, and none is still running when the reduction ends.
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import fc from "fast-check";
+import { reduce, type ReductionEvent } from "../../src/index.js";
+import { parsePhase, stagesAhead, treePass, type TreeFrontEnd } from "../../src/hdd/phases.js";
+import type { GlueCheck } from "../../src/tree/raw.js";
+import { Tree } from "../../src/tree/tree.js";
+import type { Pass } from "../../src/passes/pass.js";
+import { parseToyJson } from "../helpers/toy-json.js";
+
+const words: GlueCheck = (a, b) => /[\w"]$/.test(a) && /^[\w"]/.test(b);
+const toyJson: TreeFrontEnd = {
+  parse: (input) => ({ tree: Tree.build(input, parseToyJson(Buffer.from(input).toString())), glue: words }),
+};
+const phases = (...names: string[]): Pass[] => names.map((n) => treePass(parsePhase(n), toyJson));
+const text = (b: Uint8Array): string => Buffer.from(b).toString();
+
+const documents = fc
+  .jsonValue({ maxDepth: 4 })
+  .map((v) => JSON.stringify({ data: v, more: [1, { target: 4242, also: [2, 3] }, "x"] }, null, 1));
+
+/** Valid JSON that still holds 4242; answered after a random few milliseconds (seeded). */
+function slowOracle(seed: number) {
+  let state = seed >>> 0 || 1;
+  const next = (): number => {
+    state = (state * 1103515245 + 12345) >>> 0;
+    return state / 2 ** 32;
+  };
+  let running = 0;
+  let most = 0;
+  const oracle = async (c: Uint8Array, signal: AbortSignal): Promise<boolean> => {
+    running++;
+    most = Math.max(most, running);
+    try {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.floor(next() * 4));
+        signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+      });
+      return JSON.stringify(JSON.parse(text(c))).includes("4242");
+    } catch {
+      return false;
+    } finally {
+      running--;
+    }
+  };
+  return { oracle, running: () => running, most: () => most };
+}
+
+/** What the walk did, in order: levels entered and improvements committed. */
+function trace(events: ReductionEvent[]): string[] {
+  return events.flatMap((e) =>
+    e.type === "level"
+      ? [`${e.pass} level ${e.iteration}.${e.level} (${e.nodes} nodes)`]
+      : e.type === "improved"
+        ? [`${e.pass} improved to ${e.size}`]
+        : [],
+  );
+}
+
+test("stages ahead: one job's result, improvements and levels, at most `jobs` tests at once", async () => {
+  await fc.assert(
+    fc.asyncProperty(documents, fc.integer({ min: 1, max: 1e9 }), async (doc, seed) => {
+      const input = Buffer.from(doc);
+      const pipeline = (): Pass[] => phases("coarse", "prune+hoist*", "hoist");
+      const one: ReductionEvent[] = [];
+      const sequential = await reduce(input, slowOracle(seed).oracle, {
+        pipeline: pipeline(),
+        jobs: 1,
+        onEvent: (e) => one.push(e),
+      });
+      const many: ReductionEvent[] = [];
+      const slow = slowOracle(seed + 1);
+      const parallel = await reduce(input, slow.oracle, {
+        pipeline: pipeline(),
+        jobs: 4,
+        onEvent: (e) => many.push(e),
+      });
+      assert.equal(text(parallel.output), text(sequential.output));
+      assert.deepEqual(trace(many), trace(one));
+      assert.ok(slow.most() <= 4, `${slow.most()} tests at once with 4 jobs`);
+      assert.equal(slow.running(), 0, "a test still running after the reduction");
+    }),
+    { numRuns: 30 },
+  );
+});
+
+test("stages ahead: none with one job, one per job beyond", () => {
+  assert.equal(stagesAhead(1), 0);
+  assert.equal(stagesAhead(2), 2);
+  assert.equal(stagesAhead(8), 8);
+});
