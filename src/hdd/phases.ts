@@ -132,10 +132,14 @@ export async function runOnce(search: TreeSearch, algorithm: Algorithm, iteratio
 
 /**
  * How many levels' stages run ahead of the current one with `jobs` tests at once (runStages): none
- * with one job (the sequential walk), else one per job.
+ * with one or two jobs, else one per job. With two, ProbDD's own speculation keeps both slots busy
+ * and levels ahead bought no time (section `jobs`, tests 0.2 s slower: 328.0 s against 328.7 s
+ * at -j 2 in all, bench/results/2026-11-27-a17be0d) for 7 % more tests with the real oracles at the
+ * default -j 2 (bench/results/2026-11-27-2ad2d43); with more, a level's last rounds leave slots
+ * that the next levels fill.
  */
 export function stagesAhead(jobs: number): number {
-  return jobs > 1 ? Math.floor(jobs) : 0;
+  return jobs > 2 ? Math.floor(jobs) : 0;
 }
 
 /**

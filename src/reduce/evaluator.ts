@@ -284,6 +284,14 @@ export class Evaluator {
         return meanwhile;
       }
     }
+    // A cancelled test gives its slot back at once: its processes are being killed, and the next
+    // test need not wait for them to be gone.
+    let held = slots !== undefined;
+    const giveBack = (): void => {
+      if (held) slots!.release();
+      held = false;
+    };
+    signal.addEventListener("abort", giveBack, { once: true });
     const id = ++this.nextId;
     this.emit({ type: "test-start", pass, id, label, size });
     let outcome: Outcome;
@@ -306,7 +314,8 @@ export class Evaluator {
       throw error;
     } finally {
       this.running.splice(this.running.indexOf(entry), 1);
-      slots?.release();
+      signal.removeEventListener("abort", giveBack);
+      giveBack();
       settle(shared);
     }
     if (signal.aborted) {
