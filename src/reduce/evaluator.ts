@@ -286,10 +286,10 @@ export class Evaluator {
     }
     // A cancelled test gives its slot back at once: its processes are being killed, and the next
     // test need not wait for them to be gone.
-    let held = slots !== undefined;
+    let holding = slots !== undefined;
     const giveBack = (): void => {
-      if (held) slots!.release();
-      held = false;
+      if (holding) slots!.release();
+      holding = false;
     };
     signal.addEventListener("abort", giveBack, { once: true });
     const id = ++this.nextId;
