@@ -18,6 +18,7 @@ import type { Redis } from "ioredis";
 
 import type { CommandRun } from "../oracle/command.js";
 import type { BrokerAddress } from "./address.js";
+import { Slots } from "../slots.js";
 import {
   cancelChannel,
   commandDigest,
@@ -95,8 +96,8 @@ export class QueueClient {
   readonly #bull: Queue<TestJobData, TestJobResult>;
   #events: QueueEvents | undefined;
   readonly #pending = new Map<string, Pending>();
-  readonly #waiters: { wake(): void }[] = [];
-  #inFlight = 0;
+  /** Tests in flight stay within the limit, and are let in in the order asked. */
+  readonly #slots = new Slots(() => this.#limit());
   #seq = 0;
   #workers: WorkerBeat[] = [];
   #others = 0;
@@ -218,7 +219,7 @@ export class QueueClient {
 
   /** One job: a slot, the job added, its answer (or the signal's reason). */
   async #once(data: TestJobData, signal: AbortSignal | undefined): Promise<TestJobResult> {
-    await this.#acquire(signal);
+    if (!(await this.#slots.acquire(signal))) throw signal!.reason;
     const jobId = `${this.runId}-${++this.#seq}`;
     const answer = new Promise<TestJobResult>((resolve, reject) => {
       this.#pending.set(jobId, { data, resolve, reject, state: "queued", missing: 0, cancelled: false });
@@ -274,40 +275,9 @@ export class QueueClient {
     const pending = this.#pending.get(jobId);
     if (!pending) return;
     this.#pending.delete(jobId);
-    this.#inFlight--;
-    this.#pump();
+    this.#slots.release();
     if (!pending.cancelled) this.#done++;
     how(pending);
-  }
-
-  /** Waits for a slot: tests in flight stay within the limit, and are let in in the order asked. */
-  #acquire(signal: AbortSignal | undefined): Promise<void> {
-    if (this.#waiters.length === 0 && this.#inFlight < this.#limit()) {
-      this.#inFlight++;
-      return Promise.resolve();
-    }
-    return new Promise<void>((resolve, reject) => {
-      const waiter = {
-        wake: () => {
-          signal?.removeEventListener("abort", onAbort);
-          resolve();
-        },
-      };
-      const onAbort = (): void => {
-        const i = this.#waiters.indexOf(waiter);
-        if (i >= 0) this.#waiters.splice(i, 1);
-        reject(signal!.reason);
-      };
-      signal?.addEventListener("abort", onAbort, { once: true });
-      this.#waiters.push(waiter);
-    });
-  }
-
-  #pump(): void {
-    while (this.#waiters.length > 0 && this.#inFlight < this.#limit()) {
-      this.#inFlight++;
-      this.#waiters.shift()!.wake();
-    }
   }
 
   #limit(): number {
@@ -320,7 +290,7 @@ export class QueueClient {
     try {
       await this.#client.set(runKey(this.runId), "1", "PX", RUN_TTL_MS);
       await this.#readWorkers();
-      this.#pump();
+      this.#slots.pump();
       await this.#sweep();
     } catch {
       // Redis is away: said by connect(); the next tick tries again
@@ -415,7 +385,7 @@ export class QueueClient {
     if (this.#closed) return;
     this.#closed = true;
     clearInterval(this.#timer);
-    for (const waiter of this.#waiters.splice(0)) waiter.wake();
+    this.#slots.wakeAll();
     // With Redis away, these would wait for it: the run's key then expires on its own.
     if (this.#client.status === "ready") {
       const ids = [...this.#pending.keys()];

@@ -6,6 +6,7 @@ import {
   type OutcomeCache,
 } from "../cache/index.js";
 import { sameBytes } from "../bytes.js";
+import { Slots } from "../slots.js";
 import type { TestLabel } from "../ddmin/ddmin.js";
 import { isInteresting, toOutcome, type NextIf, type Outcome } from "../outcome.js";
 import type { EventListener } from "./events.js";
@@ -103,7 +104,7 @@ export class Evaluator {
   /** Hints given while tests are held, passed on once the first held test runs. */
   private heldHints: [Uint8Array, NextIf | undefined][] = [];
   /** With parallel jobs: the slots every test takes one of (limitJobs). */
-  private slots: JobSlots | undefined;
+  private slots: Slots | undefined;
 
   constructor(
     private readonly oracle: Oracle,
@@ -133,7 +134,7 @@ export class Evaluator {
    * ahead speculatively (hdd/stages.ts) take only the slots the others leave (PassEvaluator.withPriority).
    */
   limitJobs(jobs: number): void {
-    this.slots = new JobSlots(jobs);
+    this.slots = new Slots(() => jobs);
   }
 
   /** The evaluator of one pass, named `pass` in every event it sends. */
@@ -275,7 +276,7 @@ export class Evaluator {
     }
     const slots = this.slots;
     if (slots !== undefined) {
-      if (!(await slots.acquire(priority, signal))) return undefined;
+      if (signal.aborted || !(await slots.acquire(signal, priority))) return undefined;
       // Answered while this one waited for its slot (the same bytes, asked by another search).
       const meanwhile = cache.peek(key);
       if (meanwhile !== undefined) {
@@ -327,61 +328,6 @@ export class Evaluator {
     this.journal?.record(content, outcome);
     this.emit({ type: "test-end", pass, id, label, size, outcome });
     return outcome;
-  }
-}
-
-/**
- * The test slots of a run with parallel jobs: a test starts when fewer than `capacity` run; the
- * others wait, and a freed slot goes to the waiting test of the lowest priority number (the earliest
- * among equals).
- */
-class JobSlots {
-  private running = 0;
-  private order = 0;
-  private readonly waiting: { priority: () => number; order: number; start: () => void }[] = [];
-
-  constructor(private readonly capacity: number) {}
-
-  /** Resolves true with a slot taken, or false if `signal` aborts first (no slot taken). */
-  acquire(priority: () => number, signal: AbortSignal): Promise<boolean> {
-    if (signal.aborted) return Promise.resolve(false);
-    if (this.running < this.capacity && this.waiting.length === 0) {
-      this.running++;
-      return Promise.resolve(true);
-    }
-    return new Promise((resolve) => {
-      const entry = {
-        priority,
-        order: this.order++,
-        start: () => {
-          signal.removeEventListener("abort", onAbort);
-          resolve(true);
-        },
-      };
-      const onAbort = (): void => {
-        this.waiting.splice(this.waiting.indexOf(entry), 1);
-        resolve(false);
-      };
-      signal.addEventListener("abort", onAbort, { once: true });
-      this.waiting.push(entry);
-    });
-  }
-
-  release(): void {
-    this.running--;
-    while (this.running < this.capacity && this.waiting.length > 0) {
-      let best = 0;
-      for (let i = 1; i < this.waiting.length; i++) {
-        const a = this.waiting[i]!;
-        const b = this.waiting[best]!;
-        const pa = a.priority();
-        const pb = b.priority();
-        if (pa < pb || (pa === pb && a.order < b.order)) best = i;
-      }
-      const [next] = this.waiting.splice(best, 1);
-      this.running++;
-      next!.start();
-    }
   }
 }
 
