@@ -7,6 +7,7 @@ import type { PassEvaluator } from "../reduce/evaluator.js";
 import type { EventListener } from "../reduce/events.js";
 import { configurationHooks } from "../passes/pass.js";
 import { EditSet } from "../tree/edits.js";
+import { HangMemory } from "./hang-memory.js";
 import type { GlueCheck } from "../tree/raw.js";
 import { render, type EditView } from "../tree/render.js";
 import type { Tree } from "../tree/tree.js";
@@ -28,19 +29,31 @@ export const CHAIN_SEARCH_NODES = 4096;
  */
 export class TreeSearch {
   edits: EditSet = EditSet.EMPTY;
+  /** Asks about candidates: the pass's evaluator, with the hang memory's rule (hang-memory.ts). */
+  readonly evaluator: PassEvaluator;
+  /** The timed-out candidates of the search and of its forks. */
+  readonly hangs: HangMemory;
 
+  /** `hangs`: a fork's, whose evaluator is made from one that already keeps the memory's rule. */
   constructor(
     readonly tree: Tree,
     readonly glue: GlueCheck,
-    readonly evaluator: PassEvaluator,
+    evaluator: PassEvaluator,
     readonly options: DdminOptions,
     readonly signal: AbortSignal,
     readonly emit: EventListener,
     readonly pass: string,
     readonly compatible: Compatibility = sameKind,
-  ) {}
+    hangs?: HangMemory,
+  ) {
+    this.hangs = hangs ?? new HangMemory();
+    this.evaluator = hangs === undefined ? this.hangs.guard(evaluator) : evaluator;
+  }
 
-  /** A search over the same tree from the same edits, asking through `evaluator` (hdd/stages.ts). */
+  /**
+   * A search over the same tree from the same edits, asking through `evaluator`, which is made from
+   * this search's (hdd/stages.ts): the two share the hang memory.
+   */
   fork(evaluator: PassEvaluator, signal: AbortSignal, emit: EventListener): TreeSearch {
     const fork = new TreeSearch(
       this.tree,
@@ -51,6 +64,7 @@ export class TreeSearch {
       emit,
       this.pass,
       this.compatible,
+      this.hangs,
     );
     fork.edits = this.edits;
     return fork;
@@ -59,7 +73,9 @@ export class TreeSearch {
   /** The bytes of the tree under `view`, as a cache key (rendered once, when first needed). */
   key(view: EditView, config: Configuration): CacheKey {
     let bytes: Uint8Array | undefined;
-    return { config, content: () => (bytes ??= render(this.tree, view, this.glue)) };
+    const key: CacheKey = { config, content: () => (bytes ??= render(this.tree, view, this.glue)) };
+    if (view.removedTokens !== undefined) this.hangs.describe(key, () => view.removedTokens!(this.tree));
+    return key;
   }
 
   /** The current best rendering. */

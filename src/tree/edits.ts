@@ -1,4 +1,6 @@
 import type { EditView } from "./render.js";
+import { hoistTokens, NO_TOKENS, subtreeTokens, union, type TokenRanges } from "./token-ranges.js";
+import type { Tree } from "./tree.js";
 
 /**
  * Progress over an immutable tree (treereduce's `Edits`; Picireny keeps the same facts as node
@@ -8,10 +10,41 @@ import type { EditView } from "./render.js";
 export class EditSet implements EditView {
   static readonly EMPTY = new EditSet(new Set(), new Map());
 
+  /** The tokens these edits remove, once asked (removedTokens), with the tree they were asked of. */
+  #tokens: { tree: Tree; ranges: TokenRanges } | undefined;
+  /** From the edit set this one was made from, when that one's tokens were known: cheaper. */
+  #derive: ((tree: Tree) => TokenRanges | undefined) | undefined;
+
   private constructor(
     private readonly removed: ReadonlySet<number>,
     private readonly hoists: ReadonlyMap<number, number>,
   ) {}
+
+  /**
+   * The input's tokens these edits remove: those under a removed node, and those of a hoisted node
+   * outside the descendant that replaces it (replacement texts are not tokens). Computed once.
+   */
+  removedTokens(tree: Tree): TokenRanges {
+    if (this.removed.size === 0 && this.hoists.size === 0) return NO_TOKENS; // EMPTY holds no tree
+    if (this.#tokens?.tree === tree) return this.#tokens.ranges;
+    let ranges = this.#derive?.(tree);
+    if (ranges === undefined) {
+      ranges = subtreeTokens(tree, this.removed);
+      for (const [node, by] of this.hoists) ranges = union(ranges, hoistTokens(tree, node, by));
+    }
+    this.#derive = undefined;
+    this.#tokens = { tree, ranges };
+    return ranges;
+  }
+
+  /** `next`, made from this set by adding `more`, computes its tokens from this set's, if known. */
+  private derived(next: EditSet, more: (tree: Tree) => TokenRanges): EditSet {
+    const known = this.removed.size === 0 && this.hoists.size === 0 ? undefined : this.#tokens;
+    if (known !== undefined) {
+      next.#derive = (tree) => (tree === known.tree ? union(known.ranges, more(tree)) : undefined);
+    }
+    return next;
+  }
 
   isRemoved(id: number): boolean {
     return this.removed.has(id);
@@ -24,8 +57,12 @@ export class EditSet implements EditView {
   /** These nodes, replaced by their minimal replacements as well. */
   remove(ids: Iterable<number>): EditSet {
     const removed = new Set(this.removed);
-    for (const id of ids) removed.add(id);
-    return new EditSet(removed, this.hoists);
+    const added: number[] = [];
+    for (const id of ids) {
+      removed.add(id);
+      added.push(id);
+    }
+    return this.derived(new EditSet(removed, this.hoists), (tree) => subtreeTokens(tree, added));
   }
 
   /** `node` replaced by its descendant `by`. */
@@ -33,7 +70,7 @@ export class EditSet implements EditView {
     if (node === by) throw new RangeError(`a node cannot be hoisted into its own place (${node})`);
     const hoists = new Map(this.hoists);
     hoists.set(node, by);
-    return new EditSet(this.removed, hoists);
+    return this.derived(new EditSet(this.removed, hoists), (tree) => hoistTokens(tree, node, by));
   }
 
   get removedCount(): number {
@@ -48,6 +85,7 @@ export class EditSet implements EditView {
     return {
       isRemoved: (id) => this.removed.has(id) || extra.has(id),
       hoistOf: (id) => this.hoists.get(id),
+      removedTokens: (tree) => union(this.removedTokens(tree), subtreeTokens(tree, extra)),
     };
   }
 }

@@ -1,4 +1,5 @@
 import { alwaysSeparate, type GlueCheck } from "./raw.js";
+import type { TokenRanges } from "./token-ranges.js";
 import { concat, type Tree } from "./tree.js";
 
 /** What a rendering asks of the edits: is a node removed, is it hoisted (replaced by a descendant)? */
@@ -9,6 +10,8 @@ export interface EditView {
   hoistOf(id: number): number | undefined;
   /** What a removed node becomes, when not its minimal replacement (token deletion: nothing). */
   replacement?(id: number): Uint8Array;
+  /** The input's tokens these edits remove (EditSet.removedTokens), where the view knows them. */
+  removedTokens?(tree: Tree): TokenRanges;
 }
 
 export const NO_EDITS: EditView = { isRemoved: () => false, hoistOf: () => undefined };
