@@ -1,7 +1,7 @@
 import type { CacheKey } from "../cache/index.js";
 import { isInteresting } from "../outcome.js";
 import type { PassEvaluator } from "../reduce/evaluator.js";
-import { covers, normalize, type TokenRanges } from "../tree/token-ranges.js";
+import { covers, type TokenRanges } from "../tree/token-ranges.js";
 
 /** How many timed-out candidates a tree pass remembers: the latest, those that removed least kept. */
 export const HANG_MEMORY_SIZE = 128;
@@ -49,37 +49,6 @@ export class HangMemory {
     if (this.#hung.length > HANG_MEMORY_SIZE) this.#hung.shift();
   }
 
-  /**
-   * The remembered candidates in the tokens of another tree, parsed from the best input this
-   * memory's tree led to: `map[i]` is token i's index in the other tree, or −1 if the best input
-   * has it but the other tree has no token where it went (what it removed cannot be said there),
-   * or −2 if the best input no longer has it (already removed: nothing to remove again).
-   */
-  translate(map: Int32Array): TokenRanges[] {
-    const out: TokenRanges[] = [];
-    for (const hung of this.#hung) {
-      const pairs: number[] = [];
-      let lost = false;
-      for (let r = 0; r < hung.length && !lost; r += 2) {
-        for (let t = hung[r]!; t < hung[r + 1]!; t++) {
-          const to = map[t]!;
-          if (to === -1) lost = true;
-          if (to < 0) continue;
-          if (pairs.length > 0 && pairs[pairs.length - 1] === to) pairs[pairs.length - 1] = to + 1;
-          else pairs.push(to, to + 1);
-        }
-      }
-      // Nothing left to remove: the best input removes it all, and it is interesting (never so).
-      if (!lost && pairs.length > 0) out.push(normalize(pairs));
-    }
-    return out;
-  }
-
-  /** Remembers timed-out candidates carried over from another pass (translate). */
-  adopt(entries: readonly TokenRanges[]): void {
-    for (const removed of entries) this.record(removed);
-  }
-
   /** A candidate that removed `removed` is interesting: the rule was wrong for those it covers. */
   disprove(removed: TokenRanges): void {
     for (let i = this.#hung.length - 1; i >= 0; i--)
@@ -116,7 +85,7 @@ export class HangMemory {
       takeForTimeout: (label) => evaluator.takeForTimeout(label),
       prepare: (key, nextIf) => !predicted(key) && evaluator.prepare(key, nextIf),
       commit: (key) => {
-        const removed = this.#hung.length === 0 ? undefined : removedOf(key);
+        const removed = removedOf(key);
         if (removed !== undefined) this.disprove(removed);
         evaluator.commit(key);
       },

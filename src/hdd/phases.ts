@@ -1,8 +1,5 @@
 import type { Pass } from "../passes/pass.js";
-import { sameBytes } from "../bytes.js";
 import type { GlueCheck } from "../tree/raw.js";
-import { render } from "../tree/render.js";
-import type { TokenRanges } from "../tree/token-ranges.js";
 import type { Tree } from "../tree/tree.js";
 import { biggest } from "./biggest.js";
 import { sameKind, TreeSearch, type Compatibility } from "./search.js";
@@ -84,35 +81,6 @@ export function parseForPass(frontEnd: TreeFrontEnd, input: Uint8Array): Parsed 
 }
 
 /**
- * What the last tree pass of a front-end ended with, for the next one: its tree, its edits (which
- * render to the best input) and its timed-out candidates (hang-memory.ts), so that the next tree
- * pass does not meet the same hangs again. Taken once.
- */
-const carried = new WeakMap<TreeFrontEnd, { search: TreeSearch }>();
-
-/**
- * The timed-out candidates `before` remembered, in the tokens of `tree`, when `tree` was parsed from
- * the input `before`'s edits render to: each kept token of `before`'s tree maps to the token of
- * `tree` at the same offset with the same length. None when the input is another one (a pass of
- * another kind ran between).
- */
-function carriedHangs(before: TreeSearch, tree: Tree, input: Uint8Array): TokenRanges[] {
-  if (before.hangs.size === 0) return [];
-  const old = before.tree;
-  const at = new Map<number, number>();
-  tree.tokens.forEach((id, index) => at.set(tree.start(id), index));
-  const indexOf = new Map<number, number>();
-  old.tokens.forEach((id, index) => indexOf.set(id, index));
-  const map = new Int32Array(old.tokens.length).fill(-2);
-  const rendered = render(old, before.edits, before.glue, (id, offset) => {
-    const to = at.get(offset);
-    const length = old.end(id) - old.start(id);
-    map[indexOf.get(id)!] = to !== undefined && tree.end(tree.tokens[to]!) - offset === length ? to : -1;
-  });
-  return sameBytes(rendered, input) ? before.hangs.translate(map) : [];
-}
-
-/**
  * A pipeline pass that runs one phase on the tree of the current input. The tree is built once, from
  * the input the pass starts with; the phase's iterations extend one edit set over it.
  */
@@ -125,17 +93,11 @@ export function treePass(phase: Phase, frontEnd: TreeFrontEnd, compatible: Compa
       const { tree, glue } = parsed;
       emit({ type: "pass", pass: name, units: tree.size, size: current.length });
       const search = new TreeSearch(tree, glue, evaluator, options, signal, emit, name, compatible);
-      const before = carried.get(frontEnd);
-      carried.delete(frontEnd);
-      if (before !== undefined) search.hangs.adopt(carriedHangs(before.search, tree, current));
       try {
         for (let iteration = 0; ; iteration++) {
           const changed = await runOnce(search, phase.algorithm, iteration);
           if (iteration === 0 && !changed) unchanged.set(frontEnd, { input: current, parsed });
-          if (!phase.star || !changed) {
-            if (search.hangs.size > 0) carried.set(frontEnd, { search });
-            return { kind: "done" };
-          }
+          if (!phase.star || !changed) return { kind: "done" };
         }
       } catch (error) {
         if (signal.aborted) return { kind: "stopped", reason: signal.reason };

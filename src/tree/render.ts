@@ -28,24 +28,11 @@ const decoder = new TextDecoder();
  * - a hoisted node becomes the descendant that replaces it, after the hidden text before the node;
  * - where two pieces meet with nothing between them that were not neighbours in the input, and
  *   `glue` says they would lex as something else (`int` `x` → `intx`), a single space goes between.
- *
- * `onToken` hears of every kept token of the input with its offset in the output, in order.
  */
-export function render(
-  tree: Tree,
-  edits: EditView = NO_EDITS,
-  glue: GlueCheck = alwaysSeparate,
-  onToken?: (id: number, offset: number) => void,
-): Uint8Array {
+export function render(tree: Tree, edits: EditView = NO_EDITS, glue: GlueCheck = alwaysSeparate): Uint8Array {
   if (tree.size === 0) return tree.input;
   const input = tree.input;
   const parts: Uint8Array[] = [];
-  /** The bytes in `parts` (for `onToken`: a kept token's offset in the output). */
-  let written = 0;
-  const push = (bytes: Uint8Array): void => {
-    parts.push(bytes);
-    written += bytes.length;
-  };
   // Input bytes [runStart, runEnd) not yet in `parts`: tokens that follow each other in the input
   // (with the hidden text between them) are copied as one piece, not a piece each (a large input
   // has hundreds of thousands of tokens; a piece each made rendering its slowest step).
@@ -61,7 +48,7 @@ export function render(
 
   const flush = (): void => {
     if (runEnd < 0) return;
-    push(input.subarray(runStart, runEnd));
+    parts.push(input.subarray(runStart, runEnd));
     runEnd = -1;
   };
   /** Puts a space before `bytes` (of a node of `kind`, at `start` in the input or −1) if glue says so. */
@@ -70,7 +57,7 @@ export function render(
     const left = previousText ?? input.subarray(previousStart, previousEnd);
     if (glue(decoder.decode(left), decoder.decode(bytes()), previousKind, kind)) {
       flush();
-      push(SPACE);
+      parts.push(SPACE);
     }
   };
   /** The hidden text before the first token of `id`'s subtree. */
@@ -94,10 +81,10 @@ export function render(
       if (replacement.length === 0) continue;
       if (gap.length > 0) {
         flush();
-        push(gap);
+        parts.push(gap);
       } else separate(() => replacement, tree.kind(id), -1);
       flush();
-      push(replacement);
+      parts.push(replacement);
       [previousKind, previousEnd, previousText] = [tree.kind(id), -1, replacement];
       continue;
     }
@@ -112,7 +99,7 @@ export function render(
       if (gapOverride !== undefined) {
         if (gapOverride.length > 0) {
           flush();
-          push(gapOverride);
+          parts.push(gapOverride);
         } else separate(() => input.subarray(start, end), kind, start);
         gapOverride = undefined;
         flush();
@@ -127,8 +114,6 @@ export function render(
           runEnd = end;
         }
       }
-      // The token's bytes are in the run, which goes into the output at `written`.
-      onToken?.(id, written + start - runStart);
       previousKind = kind;
       previousStart = start;
       previousEnd = end;

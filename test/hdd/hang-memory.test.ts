@@ -97,26 +97,3 @@ for (const phase of ["hoist*", "prune+hoist*", "coarse"]) {
     );
   });
 }
-
-test("hang memory: the next tree pass starts with the last one's timed-out candidates", async () => {
-  const { oracle, asked } = loopOracle();
-  const events: ReductionEvent[] = [];
-  const timedOutBefore: number[] = [];
-  await reduce(input, oracle, {
-    pipeline: [treePass(parsePhase("hoist*"), toyJson), treePass(parsePhase("hoist"), toyJson)],
-    onEvent: (e) => {
-      if (e.type === "pass") timedOutBefore.push(asked.filter((s) => !s.includes('"exit"')).length);
-      events.push(e);
-    },
-  });
-  const second = events.slice(events.findLastIndex((e) => e.type === "pass"));
-  const timedOut = asked.filter((s) => !s.includes('"exit"')).length;
-  assert.equal(timedOutBefore.length, 2);
-  assert.ok(timedOutBefore[1]! > 0, "the first pass met no hang");
-  // The second pass tries the hoists the first one's last scan tried: its hangs are known already.
-  assert.ok(
-    second.some((e) => e.type === "timeout-skip"),
-    "nothing taken for a timeout in the second pass",
-  );
-  assert.equal(timedOut, timedOutBefore[1], "the second pass tested a candidate that hangs");
-});

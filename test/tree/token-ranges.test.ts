@@ -7,7 +7,6 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import { EditSet } from "../../src/tree/edits.js";
-import { render } from "../../src/tree/render.js";
 import { covers, normalize, tokenCount, union, type TokenRanges } from "../../src/tree/token-ranges.js";
 import { Tree } from "../../src/tree/tree.js";
 import { parseToyJson } from "../helpers/toy-json.js";
@@ -110,38 +109,6 @@ test("EditSet.removedTokens: the tokens the edited tree no longer has, from scra
         const extra = new Set(present.filter((_, i) => i % 3 === 1));
         const view = edits.withRemoved(extra);
         assert.deepEqual(toSet(view.removedTokens!(tree)), missingTokens(tree, edits.remove(extra)));
-      },
-    ),
-  );
-});
-
-test("render's onToken: every kept token, in order, at its offset in the output", () => {
-  fc.assert(
-    fc.property(
-      doc,
-      fc.array(fc.tuple(fc.boolean(), fc.nat(), fc.nat()), { maxLength: 8 }),
-      (text, steps) => {
-        const tree = Tree.build(Buffer.from(text), parseToyJson(text));
-        const edits = apply(tree, steps, () => undefined);
-        const seen: [number, number][] = [];
-        // Glue everywhere: spaces go between pieces that were not neighbours, and offsets must count them.
-        const output = render(
-          tree,
-          edits,
-          () => true,
-          (id, offset) => seen.push([id, offset]),
-        );
-        const kept = presentNodes(tree, edits).filter(
-          (id) => tree.isToken(id) && tree.end(id) > tree.start(id),
-        );
-        assert.deepEqual(
-          seen.map(([id]) => id),
-          kept,
-        );
-        for (const [id, offset] of seen) {
-          const length = tree.end(id) - tree.start(id);
-          assert.deepEqual(Buffer.from(output.subarray(offset, offset + length)), Buffer.from(tree.text(id)));
-        }
       },
     ),
   );
