@@ -85,7 +85,8 @@ export class HangMemory {
       takeForTimeout: (label) => evaluator.takeForTimeout(label),
       prepare: (key, nextIf) => !predicted(key) && evaluator.prepare(key, nextIf),
       commit: (key) => {
-        const removed = removedOf(key);
+        // Nothing to disprove in an empty memory: the tokens are not worked out for it.
+        const removed = this.#hung.length === 0 ? undefined : removedOf(key);
         if (removed !== undefined) this.disprove(removed);
         evaluator.commit(key);
       },

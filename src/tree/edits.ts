@@ -39,7 +39,7 @@ export class EditSet implements EditView {
 
   /** `next`, made from this set by adding `more`, computes its tokens from this set's, if known. */
   private derived(next: EditSet, more: (tree: Tree) => TokenRanges): EditSet {
-    const known = this.removed.size === 0 && this.hoists.size === 0 ? undefined : this.#tokens;
+    const known = this.#tokens; // never set on an empty set (removedTokens)
     if (known !== undefined) {
       next.#derive = (tree) => (tree === known.tree ? union(known.ranges, more(tree)) : undefined);
     }

@@ -28,18 +28,20 @@ function idRange(tree: Tree, from: number, to: number, out: number[]): void {
   if (end > start) out.push(start, end);
 }
 
+/** Appends `[start, end)` to ranges sorted by start, joining it to the last if they overlap or touch. */
+function append(out: number[], start: number, end: number): void {
+  if (out.length > 0 && start <= out[out.length - 1]!) {
+    if (end > out[out.length - 1]!) out[out.length - 1] = end;
+  } else out.push(start, end);
+}
+
 /** Sorts and merges `[start, end)` pairs (overlapping or adjacent ranges become one). */
 export function normalize(pairs: readonly number[]): TokenRanges {
   const order: number[] = [];
   for (let i = 0; i < pairs.length; i += 2) order.push(i);
   order.sort((a, b) => pairs[a]! - pairs[b]!);
   const out: number[] = [];
-  for (const i of order) {
-    const [start, end] = [pairs[i]!, pairs[i + 1]!];
-    if (out.length > 0 && start <= out[out.length - 1]!) {
-      if (end > out[out.length - 1]!) out[out.length - 1] = end;
-    } else out.push(start, end);
-  }
+  for (const i of order) append(out, pairs[i]!, pairs[i + 1]!);
   return Int32Array.from(out);
 }
 
@@ -62,19 +64,19 @@ export function hoistTokens(tree: Tree, node: number, by: number): TokenRanges {
 export function union(a: TokenRanges, b: TokenRanges): TokenRanges {
   if (a.length === 0) return b;
   if (b.length === 0) return a;
-  const pairs: number[] = [];
+  const out: number[] = [];
   let [i, j] = [0, 0];
-  // Both are sorted: merge by start, then join what overlaps or touches.
+  // Both are sorted: take the one that starts first, joining what overlaps or touches.
   while (i < a.length || j < b.length) {
-    const fromA = j >= b.length || (i < a.length && a[i]! <= b[j]!);
-    const [start, end] = fromA ? [a[i]!, a[i + 1]!] : [b[j]!, b[j + 1]!];
-    if (fromA) i += 2;
-    else j += 2;
-    if (pairs.length > 0 && start <= pairs[pairs.length - 1]!) {
-      if (end > pairs[pairs.length - 1]!) pairs[pairs.length - 1] = end;
-    } else pairs.push(start, end);
+    if (j >= b.length || (i < a.length && a[i]! <= b[j]!)) {
+      append(out, a[i]!, a[i + 1]!);
+      i += 2;
+    } else {
+      append(out, b[j]!, b[j + 1]!);
+      j += 2;
+    }
   }
-  return Int32Array.from(pairs);
+  return Int32Array.from(out);
 }
 
 /** Whether every token of `inner` is in `outer`. */
