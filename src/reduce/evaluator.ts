@@ -101,6 +101,10 @@ export class Evaluator {
   private held: (() => Promise<void>) | undefined;
   /** Whether the next test to wait for `held` is the first, which follows the check. */
   private firstHeld = false;
+  /** One test at a time: held tests wait for the check before they start, not only for their answers. */
+  private heldSequential = false;
+  /** With parallel jobs: the check, started in a slot (checkBeside). */
+  private checking: Promise<void> | undefined;
   /** Hints given while tests are held, passed on once the first held test runs. */
   private heldHints: [Uint8Array, NextIf | undefined][] = [];
   /** With parallel jobs: the slots every test takes one of (limitJobs). */
@@ -119,14 +123,16 @@ export class Evaluator {
 
   /**
    * Holds every test until the check that `check()` starts (on the first test, or on its own first
-   * call) settles; a held test rejects with its reason if it rejects. With `sequential` (one test at
-   * a time) the first test is hinted to the oracle as the next if the test running now, the check, is
+   * call) settles; a held test rejects with its reason if it rejects. With parallel jobs only the
+   * answers are held: the tests run beside the check. With `sequential` (one test at a time) nothing
+   * starts before the check has ended, and the first test is hinted to the oracle as the next if the test running now, the check, is
    * not interesting, so that the command oracle queues it behind the check (Oracle.prepare) and it
    * starts the moment the check ends.
    */
   holdTests(check: () => Promise<void>, sequential: boolean): void {
     this.held = check;
     this.firstHeld = sequential;
+    this.heldSequential = sequential;
   }
 
   /**
@@ -223,6 +229,28 @@ export class Evaluator {
     // of the passes are held back until then), but it gives the oracle no hint.
     const recalled = this.journal?.peek(content) !== undefined;
     const hold = this.held;
+    if (hold !== undefined && !this.heldSequential) {
+      // With parallel jobs the check runs beside the first tests: they start at once, and only
+      // their answers wait for it: no pass moves on before the check is answered. If the
+      // empty input is interesting, the tests under way are cancelled.
+      const answered = this.checkBeside(hold);
+      const release = (): void => {
+        if (this.held === hold) this.held = undefined;
+      };
+      answered.then(release, release);
+      const beside = new AbortController();
+      const stop = (): void => beside.abort(signal.reason);
+      if (signal.aborted) stop();
+      else signal.addEventListener("abort", stop, { once: true });
+      answered.catch((reason: unknown) => beside.abort(reason));
+      try {
+        const outcome = await this.test(pass, cache, key, beside.signal, label, priority, recalled);
+        await answered;
+        return outcome;
+      } finally {
+        signal.removeEventListener("abort", stop);
+      }
+    }
     if (hold !== undefined) {
       const answered = hold();
       let pending = true;
@@ -247,6 +275,41 @@ export class Evaluator {
         return undefined;
       }
     }
+    return this.test(pass, cache, key, signal, label, priority, recalled);
+  }
+
+  /** With parallel jobs: starts the check (once), in a slot of its own, so that `-j` counts it. */
+  private checkBeside(hold: () => Promise<void>): Promise<void> {
+    if (this.checking === undefined) {
+      const slots = this.slots;
+      const taken = slots?.acquire(undefined, () => Number.NEGATIVE_INFINITY) ?? Promise.resolve(false);
+      this.checking = taken.then((slot) => {
+        const answered = hold();
+        if (slot)
+          answered.then(
+            () => slots!.release(),
+            () => slots!.release(),
+          );
+        return answered;
+      });
+      // Every held test awaits it; this keeps a rejection from being unhandled before they do.
+      this.checking.catch(() => undefined);
+    }
+    return this.checking;
+  }
+
+  /** Runs the test of a candidate past the cache, the syntax filter and the check's hold. */
+  private async test(
+    pass: string,
+    cache: OutcomeCache,
+    key: CacheKey,
+    signal: AbortSignal,
+    label: TestLabel,
+    priority: () => number,
+    recalled: boolean,
+  ): Promise<Outcome | undefined> {
+    const content = key.content();
+    const size = content.length;
     // The same bytes under test now (at -j 2 and more, a speculative test and the round after the one
     // it was for can ask for the same candidate): that test's outcome answers this one, as the cache
     // would have, had it ended first. Without a cache ("none": the user wants every candidate run)

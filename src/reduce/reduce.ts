@@ -141,10 +141,12 @@ export async function reduce(
     }
     // The empty input is checked once the passes are ready (atoms split, input parsed: a long
     // synchronous step while a test runs would delay its answer and inflate its duration) and ask
-    // for their first test, which then follows the check at once (Evaluator.holdTests). Their events
-    // are held back until the check is answered, so they come after its "check" event, as if it had
-    // run first; if it is interesting, nothing the passes did counts.
-    let held: ReductionEvent[] | undefined = [];
+    // for their first test (Evaluator.holdTests). With one job that test follows the check at once,
+    // and the passes' events are held back until the check is answered, so they come after its
+    // "check" event, as if it had run first. With more, the first tests run beside the check and
+    // their events pass at once, but no answer reaches a pass before the check's: if the empty input
+    // is interesting, nothing the passes did counts.
+    let held: ReductionEvent[] | undefined = resolved.jobs > 1 ? undefined : [];
     const passEmit = (event: ReductionEvent): void => {
       if (held === undefined) emit(event);
       else held.push(event);

@@ -274,7 +274,8 @@ test("a test that accepts the empty input: warned, the result is empty, no other
   const ran = join(dir, "ran");
   const lax = script(dir, "lax.sh", `echo x >> ${ran}; exit 0`);
   const stats = join(dir, "s.json");
-  const run = await runWhittle([input, "--stats", stats, "--test", lax]);
+  // One job: nothing runs beside the check of the empty input (with more, see the next test).
+  const run = await runWhittle([input, "-j", "1", "--stats", stats, "--test", lax]);
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stderr, /finds the EMPTY input interesting/);
   assert.equal(readFileSync(join(dir, "in.reduced.txt"), "utf8"), "");
@@ -289,6 +290,25 @@ test("a test that accepts the empty input: warned, the result is empty, no other
     emptyIsInteresting: boolean;
   };
   assert.deepEqual([s.tests, s.checks, s.emptyIsInteresting], [0, 2, true]);
+});
+
+test("with -j 2, a test that accepts the empty input: warned, the result is empty, at most 2 tests beside the check", async () => {
+  const { dir, input } = bugCase();
+  const ran = join(dir, "ran");
+  const lax = script(dir, "lax.sh", `echo x >> ${ran}; exit 0`);
+  const stats = join(dir, "s.json");
+  const run = await runWhittle([input, "-j", "2", "--stats", stats, "--test", lax]);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stderr, /finds the EMPTY input interesting/);
+  assert.equal(readFileSync(join(dir, "in.reduced.txt"), "utf8"), "");
+  const runs = readFileSync(ran, "utf8").length / 2;
+  const s = JSON.parse(readFileSync(stats, "utf8")) as { tests: number; checks: number };
+  // The original, the empty input, the final re-test, and what ran in the other slot meanwhile: the
+  // pass asks for 2 candidates at once, and neither answer reaches it before the check's.
+  assert.ok(s.tests <= 2, `tests: ${s.tests}`);
+  // (one may have been cancelled before it wrote its line)
+  assert.ok(runs >= 3 && runs <= 3 + s.tests, `runs: ${runs}`);
+  assert.equal(s.checks, 2);
 });
 
 test("--stats is written on every exit path: not interesting, failed", async () => {

@@ -1,7 +1,8 @@
 /**
- * The check of the empty input runs once the passes are ready and ask for their first test: their
- * events are held until it is answered, their first test follows it, and when it is interesting
- * nothing they did shows.
+ * The check of the empty input runs once the passes are ready and ask for their first test. With one
+ * job their events are held until it is answered and their first test follows it; with more, their
+ * first tests run beside it and only their answers wait. When it is interesting nothing they did
+ * shows.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -97,7 +98,7 @@ test("an interesting empty input: nothing the passes did shows", async () => {
   const events: ReductionEvent[] = [];
   const result = await reduce(input, slowEmpty(log, true), {
     atom: "line",
-    jobs: 2,
+    jobs: 1,
     assumeInteresting: true,
     pipeline: [watchedPass(log)],
     onEvent: (e) => events.push(e),
@@ -110,6 +111,72 @@ test("an interesting empty input: nothing the passes did shows", async () => {
   assert.deepEqual(
     events.map((e) => e.type),
     ["check", "improved"],
+  );
+});
+
+/**
+ * An oracle whose tests take 20 ms and the empty input's 50 ms, noting when each starts and ends and
+ * the most tests under way at once.
+ */
+function besideOracle(log: string[], emptyIsInteresting: boolean): Oracle & { most: number } {
+  let running = 0;
+  const oracle = Object.assign(
+    async (c: Uint8Array, signal: AbortSignal) => {
+      running++;
+      oracle.most = Math.max(oracle.most, running);
+      try {
+        const what = c.length === 0 ? "empty" : "test";
+        log.push(`${what} asked`);
+        await sleep(c.length === 0 ? 50 : 20, undefined, { signal }).catch(() => undefined);
+        log.push(`${what} answered`);
+        return c.length === 0 ? emptyIsInteresting : keeps(c);
+      } finally {
+        running--;
+      }
+    },
+    { most: 0 },
+  );
+  return oracle;
+}
+
+test("with parallel jobs the first tests run beside the check of the empty input, to the same result", async () => {
+  const log: string[] = [];
+  const oracle = besideOracle(log, false);
+  const events: ReductionEvent[] = [];
+  const result = await reduce(input, oracle, {
+    atom: "line",
+    jobs: 3,
+    assumeInteresting: true,
+    onEvent: (e) => events.push(e),
+  });
+  assert.equal(Buffer.from(result.output).toString(), "KEEP\n");
+  assert.equal(log[0], "empty asked");
+  assert.ok(log.indexOf("test asked") < log.indexOf("empty answered"), "a test started during the check");
+  assert.equal(oracle.most, 3, "the check takes one of the 3 slots");
+  // No pass moved on before the check was answered: the first improvement comes after its event.
+  const check = events.findIndex((e) => e.type === "check");
+  assert.ok(check >= 0 && check < events.findIndex((e) => e.type === "improved"));
+});
+
+test("with parallel jobs and an interesting empty input, the tests beside the check are cancelled", async () => {
+  const log: string[] = [];
+  const events: ReductionEvent[] = [];
+  const oracle = besideOracle(log, true);
+  // The tests take longer than the check: they are still under way when it is answered.
+  const slow: Oracle = (c, signal) =>
+    c.length === 0 ? oracle(c, signal) : sleep(30).then(() => oracle(c, signal));
+  const result = await reduce(input, slow, {
+    atom: "line",
+    jobs: 2,
+    assumeInteresting: true,
+    onEvent: (e) => events.push(e),
+  });
+  assert.ok(result.kind === "done" && result.emptyIsInteresting);
+  assert.equal(result.output.length, 0);
+  assert.ok(events.some((e) => e.type === "test-end" && e.outcome === "cancelled"));
+  assert.deepEqual(
+    events.filter((e) => e.type === "improved").map((e) => e.type === "improved" && e.pass),
+    ["check"],
   );
 });
 

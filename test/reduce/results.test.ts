@@ -62,7 +62,7 @@ test("the empty input is checked first: when it is interesting, the result is em
       seen.push(c.length);
       return true;
     },
-    { atom: "both" },
+    { atom: "both", jobs: 1 },
   );
   assert.equal(result.kind, "done");
   if (result.kind !== "done") return;
