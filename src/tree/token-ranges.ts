@@ -90,10 +90,3 @@ export function covers(outer: TokenRanges, inner: TokenRanges): boolean {
   }
   return true;
 }
-
-/** How many tokens the ranges hold. */
-export function tokenCount(ranges: TokenRanges): number {
-  let n = 0;
-  for (let i = 0; i < ranges.length; i += 2) n += ranges[i + 1]! - ranges[i]!;
-  return n;
-}
