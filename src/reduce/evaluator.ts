@@ -125,9 +125,9 @@ export class Evaluator {
    * Holds every test until the check that `check()` starts (on the first test, or on its own first
    * call) settles; a held test rejects with its reason if it rejects. With parallel jobs only the
    * answers are held: the tests run beside the check. With `sequential` (one test at a time) nothing
-   * starts before the check has ended, and the first test is hinted to the oracle as the next if the test running now, the check, is
-   * not interesting, so that the command oracle queues it behind the check (Oracle.prepare) and it
-   * starts the moment the check ends.
+   * starts before the check has ended, and the first test is hinted to the oracle as the next if
+   * the test running now, the check, is not interesting, so that the command oracle queues it
+   * behind the check (Oracle.prepare) and it starts the moment the check ends.
    */
   holdTests(check: () => Promise<void>, sequential: boolean): void {
     this.held = check;
@@ -231,8 +231,8 @@ export class Evaluator {
     const hold = this.held;
     if (hold !== undefined && !this.heldSequential) {
       // With parallel jobs the check runs beside the first tests: they start at once, and only
-      // their answers wait for it: no pass moves on before the check is answered. If the
-      // empty input is interesting, the tests under way are cancelled.
+      // their answers wait for it, so no pass moves on before the check is answered. If the empty
+      // input is interesting, the tests under way are cancelled.
       const answered = this.checkBeside(hold);
       const release = (): void => {
         if (this.held === hold) this.held = undefined;
