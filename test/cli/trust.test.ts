@@ -269,45 +269,45 @@ test("a file name with quotes, $() and backticks: the printed reproduction runs 
   assert.ok(!existsSync(join(dir, "PWNED")) && !existsSync(join(dir, "PWNED2")), "nothing was executed");
 });
 
-test("a test that accepts the empty input: warned, the result is empty, no other test runs", async () => {
+/**
+ * A run with `-j jobs` whose test accepts everything: warned that the empty input is interesting,
+ * the result empty. Gives what the test's runs wrote (a line each) and the statistics.
+ */
+async function laxRun(jobs: number): Promise<{ ran: string; stats: Record<string, unknown> }> {
   const { dir, input } = bugCase();
   const ran = join(dir, "ran");
   const lax = script(dir, "lax.sh", `echo x >> ${ran}; exit 0`);
   const stats = join(dir, "s.json");
-  // One job: nothing runs beside the check of the empty input (with more, see the next test).
-  const run = await runWhittle([input, "-j", "1", "--stats", stats, "--test", lax]);
+  const run = await runWhittle([input, "-j", String(jobs), "--stats", stats, "--test", lax]);
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stderr, /finds the EMPTY input interesting/);
   assert.equal(readFileSync(join(dir, "in.reduced.txt"), "utf8"), "");
+  return {
+    ran: readFileSync(ran, "utf8"),
+    stats: JSON.parse(readFileSync(stats, "utf8")) as Record<string, unknown>,
+  };
+}
+
+test("a test that accepts the empty input: warned, the result is empty, no other test runs", async () => {
+  // One job: nothing runs beside the check of the empty input (with more, see the next test).
+  const { ran, stats: s } = await laxRun(1);
   assert.equal(
-    readFileSync(ran, "utf8"),
+    ran,
     "x\nx\nx\n",
     "the original, the empty input and the final re-test of the (empty) result, nothing else",
   );
-  const s = JSON.parse(readFileSync(stats, "utf8")) as {
-    tests: number;
-    checks: number;
-    emptyIsInteresting: boolean;
-  };
   assert.deepEqual([s.tests, s.checks, s.emptyIsInteresting], [0, 2, true]);
 });
 
 test("with -j 2, a test that accepts the empty input: warned, the result is empty, at most 2 tests beside the check", async () => {
-  const { dir, input } = bugCase();
-  const ran = join(dir, "ran");
-  const lax = script(dir, "lax.sh", `echo x >> ${ran}; exit 0`);
-  const stats = join(dir, "s.json");
-  const run = await runWhittle([input, "-j", "2", "--stats", stats, "--test", lax]);
-  assert.equal(run.code, 0, run.stderr);
-  assert.match(run.stderr, /finds the EMPTY input interesting/);
-  assert.equal(readFileSync(join(dir, "in.reduced.txt"), "utf8"), "");
-  const runs = readFileSync(ran, "utf8").length / 2;
-  const s = JSON.parse(readFileSync(stats, "utf8")) as { tests: number; checks: number };
+  const { ran, stats: s } = await laxRun(2);
+  const runs = ran.length / 2;
+  const tests = s.tests as number;
   // The original, the empty input, the final re-test, and what ran in the other slot meanwhile: the
   // pass asks for 2 candidates at once, and neither answer reaches it before the check's.
-  assert.ok(s.tests <= 2, `tests: ${s.tests}`);
+  assert.ok(tests <= 2, `tests: ${tests}`);
   // (one may have been cancelled before it wrote its line)
-  assert.ok(runs >= 3 && runs <= 3 + s.tests, `runs: ${runs}`);
+  assert.ok(runs >= 3 && runs <= 3 + tests, `runs: ${runs}`);
   assert.equal(s.checks, 2);
 });
 
