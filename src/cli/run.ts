@@ -1,7 +1,7 @@
 import { isValidUtf8 } from "../atoms/atoms.js";
 import { WhittleError } from "../errors.js";
 import { rm } from "node:fs/promises";
-import { availableParallelism } from "node:os";
+import { availableParallelism, loadavg } from "node:os";
 import { CommandOracle, type CommandRun } from "../oracle/command.js";
 import { TimeoutPolicy } from "../oracle/timeout-policy.js";
 import { reduce, type ReduceResult } from "../reduce/reduce.js";
@@ -283,8 +283,11 @@ async function checkAndReduce(
   // --timeout fixes the limit; otherwise it adapts to the durations of the tests, starting from the
   // initial check's (timeout-policy.ts).
   const cpus = availableParallelism();
-  // Tests on workers share no cores with each other here: no load factor.
-  const load = remote ? { jobs: 1, cpus: 1 } : { jobs: o.reduce.jobs ?? cpus, cpus };
+  // Tests on workers share no cores with each other here: no load factor; and the workers' load is
+  // not known here, so the floor stays at its highest.
+  const load = remote
+    ? { jobs: 1, cpus: 1, floorMs: 250 }
+    : { jobs: o.reduce.jobs ?? cpus, cpus, loadAverage: () => loadavg()[0]! };
   const timeoutPolicy = o.timeoutMs === undefined ? new TimeoutPolicy(load) : undefined;
   timeoutPolicy?.observeInitial(initial.activeMs);
   const timeoutText =

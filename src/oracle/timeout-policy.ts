@@ -3,7 +3,7 @@
  * actually take, so that a candidate that loops forever costs a fraction of a second when the tests
  * take milliseconds, and a slow machine or many parallel jobs do not cause spurious timeouts.
  *
- *     limit = max(FLOOR, K × max(q(interesting), q(not interesting)))
+ *     limit = max(FLOOR(load), K × max(q(interesting), q(not interesting)))
  *
  * - q(class) is a high quantile (Q) of the last WINDOW durations of tests with that outcome. The two
  *   classes are kept apart because interesting candidates are rare and often slower (the crash needs
@@ -34,15 +34,22 @@
  *   tests, bench/results/2026-11-27-timeout-replay), where the largest-nodes-first phase makes
  *   candidates that loop forever (45 and 29): K 3 spent 101 s and 52 s in them, K 2 67 s and 35 s,
  *   and no test that ended in time took more than 85 % of K 2's limit (K 1.5 cut one off).
- * - FLOOR 250 ms: 2.7× the slowest 2 ms test at 8 jobs; below it the quantile of fast tests is noise.
- *   A candidate that hangs then costs a quarter of a second instead of 5 s (the old fixed floor).
+ * - FLOOR(load) = min(250 ms, 50 ms × (1 + load)), load = max(1, jobs / cpus, the machine's 1-minute
+ *   load average / cpus): below it the quantile of fast tests is noise, and that noise is the
+ *   scheduler's, so it grows with what each core is shared by (whittle's jobs, or other work).
+ *   250 ms from 4 a core (2.7× the slowest 2 ms test at 8 jobs on 2 cores); 100 ms with no more than
+ *   one a core (4× the slowest 2 ms test at 1 job). With a test of tens of milliseconds
+ *   a hang is most of what it costs: on generated JavaScript with loops, answered by a simulated 15
+ *   and 30 ms engine at 2 jobs on 2 cores, a flat 250 ms spent 11–17 % of the slots' time in
+ *   timeouts, the load's floor 6–8 %, the same results and no more timeouts
+ *   (bench/results/2026-11-27-timeout-floor).
  * - WINDOW 200, FEW 20: enough samples for a 99th percentile to mean something, few enough to follow
  *   a change within a couple of rounds.
  */
 import type { Outcome } from "../outcome.js";
 
 export interface TimeoutPolicyOptions {
-  /** Lower bound of the limit, in ms. Default 250. */
+  /** Lower bound of the limit, in ms. Default min(250, 50 × (1 + max(1, jobs / cpus, loadAverage() / cpus))). */
   floorMs?: number;
   /** Multiple of the quantile. Default 2. */
   factor?: number;
@@ -58,6 +65,8 @@ export interface TimeoutPolicyOptions {
   jobs?: number;
   /** Cores available. Default 1. */
   cpus?: number;
+  /** The machine's load average (runnable tasks), asked when the limit is worked out. Default 0. */
+  loadAverage?: () => number;
   /** Upper bound of the limit, in ms. Default 300,000 (the initial check's own limit). */
   ceilingMs?: number;
 }
@@ -89,7 +98,7 @@ class Window {
 
 /** The adaptive limit. Pure: it only knows what it was told. */
 export class TimeoutPolicy {
-  readonly #floorMs: number;
+  readonly #floor: () => number;
   readonly #factor: number;
   readonly #factorFew: number;
   readonly #quantile: number;
@@ -102,12 +111,18 @@ export class TimeoutPolicy {
 
   constructor(options: TimeoutPolicyOptions = {}) {
     const window = options.window ?? 200;
-    this.#floorMs = options.floorMs ?? 250;
+    const cpus = Math.max(1, options.cpus ?? 1);
+    const load = Math.max(1, (options.jobs ?? 1) / cpus);
+    const loadAverage = options.loadAverage;
+    this.#floor =
+      options.floorMs !== undefined
+        ? () => options.floorMs!
+        : () => Math.min(250, 50 * (1 + Math.max(load, (loadAverage?.() ?? 0) / cpus)));
     this.#factor = options.factor ?? 2;
     this.#factorFew = options.factorFew ?? 10;
     this.#quantile = options.quantile ?? 0.99;
     this.#few = options.few ?? 20;
-    this.#load = Math.max(1, (options.jobs ?? 1) / Math.max(1, options.cpus ?? 1));
+    this.#load = load;
     this.#ceilingMs = options.ceilingMs ?? 300_000;
     this.#interesting = new Window(window);
     this.#boring = new Window(window);
@@ -133,7 +148,7 @@ export class TimeoutPolicy {
     const seen = this.#interesting.count + this.#boring.count;
     const factor = seen < this.#few ? this.#factorFew : this.#factor;
     const q = Math.max(this.#interesting.quantile(this.#quantile), this.#boring.quantile(this.#quantile));
-    const limit = Math.max(this.#floorMs, factor * q);
+    const limit = Math.max(this.#floor(), factor * q);
     this.#limit = Math.ceil(Math.min(this.#ceilingMs, limit));
     return this.#limit;
   }

@@ -3,12 +3,42 @@ import assert from "node:assert/strict";
 import { TimeoutPolicy } from "../../src/oracle/timeout-policy.js";
 
 test("with nothing observed, or only fast tests, the limit is the floor", () => {
-  assert.equal(new TimeoutPolicy().limitMs(), 250);
+  assert.equal(new TimeoutPolicy().limitMs(), 100);
   const policy = new TimeoutPolicy();
   policy.observeInitial(3);
   for (let i = 0; i < 100; i++) policy.observe("not-interesting", 2 + (i % 5));
-  assert.equal(policy.limitMs(), 250);
+  assert.equal(policy.limitMs(), 100);
   assert.equal(new TimeoutPolicy({ floorMs: 40 }).limitMs(), 40);
+});
+
+test("the floor grows with the jobs each core shares: 100 ms up to one a core, 250 ms from four", () => {
+  const floor = (jobs: number, cpus: number): number => new TimeoutPolicy({ jobs, cpus }).limitMs();
+  assert.equal(floor(1, 2), 100);
+  assert.equal(floor(2, 2), 100);
+  assert.equal(floor(2, 8), 100);
+  assert.equal(floor(4, 2), 150);
+  assert.equal(floor(6, 2), 200);
+  assert.equal(floor(8, 2), 250);
+  assert.equal(floor(64, 2), 250);
+  // The floor holds under fast tests, whatever their quantile says.
+  const loaded = new TimeoutPolicy({ jobs: 8, cpus: 2 });
+  for (let i = 0; i < 100; i++) loaded.observe("not-interesting", 20);
+  assert.equal(loaded.limitMs(), 250);
+  assert.equal(new TimeoutPolicy({ jobs: 8, cpus: 2, floorMs: 40 }).limitMs(), 40);
+});
+
+test("a machine busy with other work raises the floor as its own jobs would", () => {
+  let average = 8;
+  const policy = new TimeoutPolicy({ jobs: 1, cpus: 2, loadAverage: () => average });
+  assert.equal(policy.limitMs(), 250, "8 runnable tasks on 2 cores");
+  // The load average is asked again when the limit is worked out again (after an observation).
+  average = 3;
+  policy.observe("not-interesting", 5);
+  assert.equal(policy.limitMs(), 125);
+  average = 0.5;
+  policy.observe("not-interesting", 5);
+  assert.equal(policy.limitMs(), 100, "an idle machine: the jobs' own load");
+  assert.equal(new TimeoutPolicy({ jobs: 4, cpus: 2, loadAverage: () => 0 }).limitMs(), 150);
 });
 
 test("the initial check alone gives 10× its duration while few tests are known", () => {
@@ -36,8 +66,8 @@ test("a single outlier among many does not move the quantile; the limit follows 
   for (let i = 0; i < 100; i++) policy.observe("not-interesting", 400);
   assert.equal(policy.limitMs(), 800);
   // And back down.
-  for (let i = 0; i < 100; i++) policy.observe("not-interesting", 50);
-  assert.equal(policy.limitMs(), 250);
+  for (let i = 0; i < 100; i++) policy.observe("not-interesting", 40);
+  assert.equal(policy.limitMs(), 100);
 });
 
 test("timeouts, killed and unresolved tests are not observations", () => {
@@ -49,7 +79,7 @@ test("timeouts, killed and unresolved tests are not observations", () => {
   }
   policy.observe("not-interesting", Number.NaN);
   policy.observe("not-interesting", -5);
-  assert.equal(policy.limitMs(), 250);
+  assert.equal(policy.limitMs(), 100);
 });
 
 test("many jobs on few cores raise the limit that the initial check gives", () => {
