@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# run2.sh BUILD TAG: shared cases + the 3 JS proxies (node oracle), stats
+# run.sh BUILD TAG: the shared grammar cases and the 3 generated JavaScript programs (node oracle),
+# zero-config default, one line per case: tests, non-whitespace characters of the result, wall.
 W=$1/dist/src/cli/main.js; tag=$2; shift 2
+gen=../2026-11-27-timeout-floor
+for n in 1 2 3; do [ -f $gen/c$n.js ] || node $gen/gen.mjs $n > $gen/c$n.js; done
 for c in creduce-file2-c cvise-blocksort-c hello-world-big-c json-extra-comma json-invalid-escape json-obj-arr-87 mozilla-select-html zeller-bug-c p1 p2 p3; do
   case $c in p*) n=${c#p}; f=c$n.js; src=../2026-11-27-timeout-floor/$f; o=../2026-11-27-timeout-floor/oracle.sh;;
     *) f=$(ls /work/shared/bench/cases/$c/ | grep -v oracle | head -1); src=/work/shared/bench/cases/$c/$f; o=/work/shared/bench/cases/$c/oracle.sh;; esac
