@@ -39,6 +39,32 @@ export interface DdminOptions {
    * complements and subsets remove units that only go together, which a scan of runs cannot).
    */
   readonly adaptiveAbove?: number;
+  /**
+   * With algorithm "probdd" and jobs > 1: how its chances fared so far, shared by every ProbDD
+   * search made with these options (a tree pass makes one per level and iteration); see probdd.ts.
+   */
+  readonly calibration?: ChanceCalibration;
+}
+
+/**
+ * How well a model's chances that candidates are interesting fared: interesting answers against the
+ * sum of the chances it gave the candidates answered. Only steers speculation (which tests run
+ * beside the one the one-job run makes), never what is committed.
+ */
+export class ChanceCalibration {
+  #yes = 0;
+  #model = 0;
+
+  /** A candidate the model gave `model` was answered. */
+  record(model: number, interesting: boolean): void {
+    this.#model += model;
+    if (interesting) this.#yes++;
+  }
+
+  /** `model` scaled by how the model's chances fared (add-one smoothed), at most 1. */
+  scale(model: number): number {
+    return Math.min(1, (model * (this.#yes + 1)) / (this.#model + 1));
+  }
 }
 
 /**

@@ -15,7 +15,11 @@ export function minimize(
 ): Promise<DdminResult> {
   switch (options.algorithm) {
     case "probdd":
-      return probdd(initial, hooks, { ddStar: options.ddStar, jobs: options.jobs });
+      return probdd(initial, hooks, {
+        ddStar: options.ddStar,
+        jobs: options.jobs,
+        ...(options.calibration ? { calibration: options.calibration } : {}),
+      });
     case "adaptive":
       // Short lists go to ddmin (see DdminOptions.adaptiveAbove).
       return initial.length <= (options.adaptiveAbove ?? 0)

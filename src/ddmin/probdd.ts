@@ -25,7 +25,7 @@
  * unchanged.
  */
 import { Configuration } from "./configuration.js";
-import type { DdminEvent, DdminHooks, DdminResult } from "./ddmin.js";
+import { ChanceCalibration, type DdminEvent, type DdminHooks, type DdminResult } from "./ddmin.js";
 import { speculate } from "./speculate.js";
 
 /** The paper's initial probability. */
@@ -49,6 +49,12 @@ export interface ProbddOptions {
    * what the one-job run would, so `--first-wins` changes nothing here.
    */
   readonly jobs?: number;
+  /**
+   * How the model's chances fared in earlier searches (default: a new one for this search). A tree
+   * pass shares one among its levels' searches: each is short, and the speculation of one that
+   * starts from nothing spreads its slots over both answers.
+   */
+  readonly calibration?: ChanceCalibration;
 }
 
 /**
@@ -75,14 +81,13 @@ export async function probdd(
   let rounds = 0;
   const signal = hooks.signal;
   const emit = (event: DdminEvent): void => hooks.onEvent?.(event);
+  const calibration = options.calibration ?? new ChanceCalibration();
   try {
     for (let iteration = 0; ; iteration++) {
       emit({ type: "iteration", iteration, size: units.length });
       let changed = false;
       const base = rounds;
       const roundOf = new WeakMap<object, number>();
-      /** Answers so far (speculative ones too): interesting ones, and the sum of their model chances. */
-      const seen = { yes: 0, model: 0 };
       const last = await speculate(
         {
           propose: ({ units, p }) => {
@@ -91,10 +96,10 @@ export async function probdd(
             const drop = new Set(subset);
             let model = 1;
             for (const i of subset) model *= 1 - p[i]!;
-            // The model's chance, scaled by how its estimates fared so far: interesting answers
-            // against the sum of the chances it gave them (add-one smoothed). After coarse HDD most
-            // subsets fail, far more than p0 predicts, and the speculation then follows failures.
-            const chance = Math.min(1, (model * (seen.yes + 1)) / (seen.model + 1));
+            // The model's chance, scaled by how its estimates fared so far (speculative answers
+            // too), over every search that shares the calibration. After coarse HDD most subsets
+            // fail, far more than p0 predicts, and the speculation then follows failures.
+            const chance = calibration.scale(model);
             const candidate = Configuration.of(units.filter((_, i) => !drop.has(i)));
             return {
               candidate,
@@ -126,10 +131,7 @@ export async function probdd(
             return hooks
               .test(candidate, s, { kind: "complement", index: 0, round, granularity })
               .then((yes) => {
-                if (!s.aborted) {
-                  seen.model += proposal.model;
-                  if (yes) seen.yes++;
-                }
+                if (!s.aborted) calibration.record(proposal.model, yes);
                 return yes;
               });
           },

@@ -1,3 +1,4 @@
+import { ChanceCalibration } from "../ddmin/ddmin.js";
 import type { Pass } from "../passes/pass.js";
 import type { GlueCheck } from "../tree/raw.js";
 import type { Tree } from "../tree/tree.js";
@@ -92,7 +93,9 @@ export function treePass(phase: Phase, frontEnd: TreeFrontEnd, compatible: Compa
       const parsed = parseForPass(frontEnd, current);
       const { tree, glue } = parsed;
       emit({ type: "pass", pass: name, units: tree.size, size: current.length });
-      const search = new TreeSearch(tree, glue, evaluator, options, signal, emit, name, compatible);
+      // One calibration of ProbDD's chances for all of the pass's searches (levels, iterations).
+      const passOptions = { ...options, calibration: new ChanceCalibration() };
+      const search = new TreeSearch(tree, glue, evaluator, passOptions, signal, emit, name, compatible);
       try {
         for (let iteration = 0; ; iteration++) {
           const changed = await runOnce(search, phase.algorithm, iteration);

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import { Configuration } from "../../src/ddmin/configuration.js";
+import { ChanceCalibration } from "../../src/ddmin/ddmin.js";
 import { probdd, selectSubset } from "../../src/ddmin/probdd.js";
 import { parsePhase, treePass, type TreeFrontEnd } from "../../src/hdd/phases.js";
 import { reduce, type ReductionEvent } from "../../src/index.js";
@@ -153,6 +154,43 @@ test("with parallel jobs the tests it may make next run at once, and the commits
     { jobs: 8 },
   );
   assert.equal(most, 8);
+});
+
+test("a calibration shared between searches carries how the model's chances fared: slots follow the likelier answer from the start", async () => {
+  const calibration = new ChanceCalibration();
+  assert.equal(calibration.scale(0.3), 0.3, "nothing known: the model's own chance");
+  calibration.record(0.5, true);
+  calibration.record(0.5, true);
+  assert.equal(calibration.scale(0.3), 0.3 * 1.5, "more interesting answers than the model gave");
+  assert.equal(calibration.scale(0.9), 1, "never above 1");
+  // A search whose subsets all fail (every unit needed), at 8 jobs: how many tests it starts.
+  const launched = async (shared?: ChanceCalibration): Promise<{ tests: number; result: number[] }> => {
+    let tests = 0;
+    const result = await probdd(
+      Configuration.full(30),
+      {
+        test: async () => {
+          tests++;
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          return false;
+        },
+      },
+      { jobs: 8, ...(shared ? { calibration: shared } : {}) },
+    );
+    return { tests, result: result.config.toArray() };
+  };
+  const alone = await launched();
+  const taught = new ChanceCalibration();
+  await launched(taught); // a first search teaches it that subsets fail
+  const second = await launched(taught);
+  let sequential = 0;
+  await probdd(Configuration.full(30), { test: () => Promise.resolve(++sequential < 0) }, { jobs: 1 });
+  assert.deepEqual(second.result, alone.result);
+  // Untaught, slots go to the branches where a subset can go, and those tests are wasted; taught,
+  // they stay on the chain of failures (the few left over are those of the chain's last 8 tests,
+  // where free slots have nothing likelier to try).
+  assert.ok(second.tests < alone.tests, `taught: ${second.tests} tests, alone: ${alone.tests}`);
+  assert.ok(second.tests <= sequential + 8, `taught: ${second.tests} tests, ${sequential} with one job`);
 });
 
 test("a commit that fails ends the run with its error, after every running test has settled", async () => {
