@@ -41,7 +41,7 @@
  *   one a core (4× the slowest 2 ms test at 1 job). With a test of tens of milliseconds
  *   a hang is most of what it costs: on generated JavaScript with loops, answered by a simulated 15
  *   and 30 ms engine at 2 jobs on 2 cores, a flat 250 ms spent 11–17 % of the slots' time in
- *   timeouts, the load's floor 6–8 %, the same results and no more timeouts
+ *   timeouts, the load's floor 6–10 %, the same results and no more timeouts
  *   (bench/results/2026-11-27-timeout-floor).
  * - WINDOW 200, FEW 20: enough samples for a 99th percentile to mean something, few enough to follow
  *   a change within a couple of rounds.
