@@ -3,7 +3,7 @@ import { WhittleError } from "../errors.js";
 import { rm } from "node:fs/promises";
 import { availableParallelism, loadavg } from "node:os";
 import { CommandOracle, type CommandRun } from "../oracle/command.js";
-import { TimeoutPolicy } from "../oracle/timeout-policy.js";
+import { BUSY_FLOOR_MS, TimeoutPolicy } from "../oracle/timeout-policy.js";
 import { reduce, type ReduceResult } from "../reduce/reduce.js";
 import { parseArgs, InfoShown, UsageError, type CliOptions } from "./args.js";
 import { EXIT } from "./exit.js";
@@ -286,7 +286,7 @@ async function checkAndReduce(
   // Tests on workers share no cores with each other here: no load factor; and the workers' load is
   // not known here, so the floor stays at its highest.
   const load = remote
-    ? { jobs: 1, cpus: 1, floorMs: 250 }
+    ? { jobs: 1, cpus: 1, floorMs: BUSY_FLOOR_MS }
     : { jobs: o.reduce.jobs ?? cpus, cpus, loadAverage: () => loadavg()[0]! };
   const timeoutPolicy = o.timeoutMs === undefined ? new TimeoutPolicy(load) : undefined;
   timeoutPolicy?.observeInitial(initial.activeMs);

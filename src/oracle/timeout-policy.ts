@@ -48,6 +48,9 @@
  */
 import type { Outcome } from "../outcome.js";
 
+/** The floor on a busy machine (four or more jobs or runnable tasks a core), and its highest. */
+export const BUSY_FLOOR_MS = 250;
+
 export interface TimeoutPolicyOptions {
   /** Lower bound of the limit, in ms. Default min(250, 50 × (1 + max(1, jobs / cpus, loadAverage() / cpus))). */
   floorMs?: number;
@@ -117,7 +120,7 @@ export class TimeoutPolicy {
     this.#floor =
       options.floorMs !== undefined
         ? () => options.floorMs!
-        : () => Math.min(250, 50 * (1 + Math.max(load, (loadAverage?.() ?? 0) / cpus)));
+        : () => Math.min(BUSY_FLOOR_MS, 50 * (1 + Math.max(load, (loadAverage?.() ?? 0) / cpus)));
     this.#factor = options.factor ?? 2;
     this.#factorFew = options.factorFew ?? 10;
     this.#quantile = options.quantile ?? 0.99;
