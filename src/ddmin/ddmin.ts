@@ -35,6 +35,16 @@ export interface DdminOptions {
    */
   readonly algorithm?: Algorithm;
   /**
+   * With algorithm "probdd": the initial probability that a unit is needed (default: the paper's
+   * 0.1). A tree pass sets it for each search when `learnP0` is on.
+   */
+  readonly p0?: number;
+  /**
+   * With algorithm "probdd" in a tree pass: each search starts from a p0 learned from the units the
+   * pass's earlier searches decided (learnedP0 in probdd.ts), not the paper's 0.1.
+   */
+  readonly learnP0?: boolean;
+  /**
    * With algorithm "adaptive": lists of at most this many units are reduced by ddmin instead (its
    * complements and subsets remove units that only go together, which a scan of runs cannot).
    */
@@ -83,7 +93,13 @@ export interface TestLabel {
 }
 
 export type DdminEvent =
-  | { readonly type: "iteration"; readonly iteration: number; readonly size: number }
+  | {
+      readonly type: "iteration";
+      readonly iteration: number;
+      readonly size: number;
+      /** ProbDD only: the initial probability its units start from in this run. */
+      readonly p0?: number;
+    }
   | { readonly type: "round"; readonly round: number; readonly granularity: number; readonly size: number }
   | {
       readonly type: "reduced";

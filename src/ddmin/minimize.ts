@@ -18,6 +18,7 @@ export function minimize(
       return probdd(initial, hooks, {
         ddStar: options.ddStar,
         jobs: options.jobs,
+        ...(options.p0 !== undefined ? { p0: options.p0 } : {}),
         ...(options.calibration ? { calibration: options.calibration } : {}),
       });
     case "adaptive":

@@ -31,6 +31,38 @@ import { speculate } from "./speculate.js";
 /** The paper's initial probability. */
 export const PROBDD_P0 = 0.1;
 
+/** How many units the paper's p0 weighs as the prior of a learned p0 (learnedP0). */
+export const P0_PRIOR_UNITS = 4;
+
+/**
+ * Units that earlier ProbDD searches of a pass decided: how many they started with, and how many they
+ * kept (each kept unit was tested alone and found needed).
+ */
+export interface NeedRecord {
+  readonly decided: number;
+  readonly needed: number;
+}
+
+export const NO_NEEDS: NeedRecord = Object.freeze({ decided: 0, needed: 0 });
+
+/** `record` after a search that started with `decided` units and kept `needed`. */
+export function addNeeds(record: NeedRecord, decided: number, needed: number): NeedRecord {
+  return { decided: record.decided + decided, needed: record.needed + needed };
+}
+
+/**
+ * The initial probability for the next search of a pass, learned from its earlier searches: the mean
+ * of a Beta prior centred on the paper's p0 and worth P0_PRIOR_UNITS units, updated with the units
+ * decided so far, (p0 · w + needed) / (w + decided). Not from the paper, which fixes p0 = 0.1 for
+ * every search: after coarse HDD nearly every node a level still has is needed, and from p0 = 0.1
+ * ProbDD first tries to remove them in groups, which fail, before it tests each alone — about twice as
+ * many tests as units where the units are all needed (as many from p0 ≥ 0.5). A level where most
+ * units go keeps the estimate low, and the groups large.
+ */
+export function learnedP0(record: NeedRecord): number {
+  return (PROBDD_P0 * P0_PRIOR_UNITS + record.needed) / (P0_PRIOR_UNITS + record.decided);
+}
+
 /** Probabilities this close to 1 count as 1 (repeated updates approach 1 from below). */
 const CERTAIN = 1 - 1e-9;
 
@@ -84,7 +116,7 @@ export async function probdd(
   const calibration = options.calibration ?? new ChanceCalibration();
   try {
     for (let iteration = 0; ; iteration++) {
-      emit({ type: "iteration", iteration, size: units.length });
+      emit({ type: "iteration", iteration, size: units.length, p0 });
       let changed = false;
       const base = rounds;
       const roundOf = new WeakMap<object, number>();

@@ -2,6 +2,7 @@ import type { CacheKey } from "../cache/index.js";
 import { fullConfiguration, type Configuration } from "../ddmin/configuration.js";
 import type { DdminOptions, TestLabel } from "../ddmin/ddmin.js";
 import { minimize } from "../ddmin/minimize.js";
+import { addNeeds, learnedP0, NO_NEEDS, type NeedRecord } from "../ddmin/probdd.js";
 import { findInteresting } from "../ddmin/round.js";
 import type { PassEvaluator } from "../reduce/evaluator.js";
 import type { EventListener } from "../reduce/events.js";
@@ -33,6 +34,10 @@ export class TreeSearch {
   readonly evaluator: PassEvaluator;
   /** The timed-out candidates of the search and of its forks. */
   readonly hangs: HangMemory;
+  /** The units the pass's ProbDD searches decided so far, for a learned p0 (DdminOptions.learnP0). */
+  needs: NeedRecord = NO_NEEDS;
+  /** The units of the ProbDD search under way with a learned p0; 0 when there is none. */
+  private deciding = 0;
 
   /** `hangs`: a fork's, whose evaluator is made from one that already keeps the memory's rule. */
   constructor(
@@ -67,7 +72,17 @@ export class TreeSearch {
       this.hangs,
     );
     fork.edits = this.edits;
+    fork.needs = this.needs;
     return fork;
+  }
+
+  /**
+   * `needs` as it will be if the search under way keeps every unit it started with — the record a
+   * stage started ahead of this one must start from (hdd/stages.ts), as it assumes this one changes
+   * nothing. Set from the start of a prune's search, which its stage reaches before its first await.
+   */
+  assumedNeeds(): NeedRecord {
+    return this.deciding > 0 ? addNeeds(this.needs, this.deciding, this.deciding) : this.needs;
   }
 
   /** The bytes of the tree under `view`, as a cache key (rendered once, when first needed). */
@@ -162,11 +177,21 @@ export class TreeSearch {
         this.edits = base.remove(units);
         return true;
       }
-      const result = await minimize(
-        fullConfiguration(units.length),
-        configurationHooks(evaluator, keyOf, { emit: this.emit, signal: this.signal, level }),
-        this.options,
-      );
+      const learn = this.options.algorithm === "probdd" && this.options.learnP0 === true;
+      const options = learn ? { ...this.options, p0: learnedP0(this.needs) } : this.options;
+      if (learn) this.deciding = units.length;
+      let result;
+      try {
+        result = await minimize(
+          fullConfiguration(units.length),
+          configurationHooks(evaluator, keyOf, { emit: this.emit, signal: this.signal, level }),
+          options,
+        );
+      } finally {
+        this.deciding = 0;
+      }
+      if (learn && result.kind === "done")
+        this.needs = addNeeds(this.needs, units.length, result.config.length);
       const removed = removedBy(result.config);
       this.edits = base.remove(removed);
       this.signal.throwIfAborted();

@@ -89,6 +89,10 @@ export async function runStages(search: TreeSearch, stage: Stage, ahead: number)
       else running.held.push(() => search.emit(event));
     };
     running.search = search.fork(evaluator, signal, emit);
+    // A learned p0 (TreeSearch.needs) from the record this stage would start from if the stages
+    // before it keep every unit, as it assumes: the one-job run's p0 whenever that holds.
+    const before = chain[chain.length - 1];
+    if (before !== undefined && depth > 0) running.search.needs = before.search.assumedNeeds();
     running.result = stage(running.search, k);
     running.result.then(
       (result) => {
@@ -118,6 +122,7 @@ export async function runStages(search: TreeSearch, stage: Stage, ahead: number)
       chain.shift();
       if (result === "end") return changed;
       search.edits = head.search.edits;
+      search.needs = head.search.needs;
       const moved = result || head.committed;
       if (moved) changed = true;
       const next = chain[0];

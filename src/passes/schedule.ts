@@ -16,12 +16,14 @@ import type { Pass, PassContext } from "./pass.js";
  */
 export type StepCondition = { readonly minInputBytes: number } | { readonly builtInLanguage: true };
 
-/** ddmin's settings for a step's lists, beyond the run's options (see DdminOptions). */
+/** The list algorithm's settings for a step, beyond the run's options (see DdminOptions). */
 export interface StepDdmin {
   /** ddmin tests subsets only in rounds of at most this many parts. */
-  readonly subsetGranularity: number;
+  readonly subsetGranularity?: number;
   /** With algorithm "adaptive": lists of at most this many units are reduced by ddmin instead. */
-  readonly adaptiveAbove: number;
+  readonly adaptiveAbove?: number;
+  /** With algorithm "probdd" in a tree phase: each search's p0 learned from the pass's earlier ones. */
+  readonly learnP0?: boolean;
 }
 
 export interface ScheduleStep {
@@ -54,6 +56,16 @@ export const BIGGEST_MIN_INPUT = 64 * 1024;
 export const DEFAULT_TREE_ALGORITHM: Algorithm = "probdd";
 
 /**
+ * In the default pipeline's tree phases, ProbDD's initial probability is learned per pass from the
+ * units its earlier levels decided (learnedP0 in ddmin/probdd.ts) instead of the paper's fixed 0.1:
+ * after coarse HDD nearly every unit a level of `prune+hoist*` has is needed, and from 0.1 ProbDD
+ * tries groups that fail before it tests each unit alone. Measured (bench/results/2026-11-28-learned-p0):
+ * the same results on the shared cases and six generated JavaScript programs, with prune+hoist*'s
+ * tests there 94 → 63.
+ */
+export const LEARN_TREE_P0 = true;
+
+/**
  * In the default pipeline's polish (the passes after the tree phases), ddmin tests subsets only in
  * rounds of at most this many parts. A subset of a finer split keeps less than a sixteenth of the
  * input, which after the tree phases and hoisting is next to never interesting, and each such round
@@ -80,7 +92,7 @@ export const DEFAULT_POLISH_ALGORITHM: Algorithm = "adaptive";
 
 /** A tree phase of the default pipeline: its levels reduced by DEFAULT_TREE_ALGORITHM. */
 function tree(phase: string, reason: string): ScheduleStep {
-  return { phase, algorithm: DEFAULT_TREE_ALGORITHM, reason };
+  return { phase, algorithm: DEFAULT_TREE_ALGORITHM, ddmin: { learnP0: LEARN_TREE_P0 }, reason };
 }
 
 /** A polish phase of the default pipeline: DEFAULT_POLISH_ALGORITHM, ddmin's subsets in coarse rounds. */
@@ -263,11 +275,14 @@ export function algorithmText(step: ScheduleStep): string | undefined {
   if (step.algorithm === "run") return undefined;
   const d = step.ddmin;
   const parts = [
-    step.algorithm === "adaptive" && d !== undefined
+    step.algorithm === "adaptive" && d?.adaptiveAbove !== undefined
       ? `adaptive above ${d.adaptiveAbove} units, ddmin below`
-      : step.algorithm,
+      : step.algorithm === "probdd" && d?.learnP0 === true
+        ? "probdd, p0 learned per pass"
+        : step.algorithm,
   ];
-  if (d !== undefined) parts.push(`ddmin's subsets in rounds of ≤ ${d.subsetGranularity} parts`);
+  if (d?.subsetGranularity !== undefined)
+    parts.push(`ddmin's subsets in rounds of ≤ ${d.subsetGranularity} parts`);
   return parts.join("; ");
 }
 

@@ -7,7 +7,7 @@ import { test } from "node:test";
 import fc from "fast-check";
 import { Configuration } from "../../src/ddmin/configuration.js";
 import { ChanceCalibration } from "../../src/ddmin/ddmin.js";
-import { probdd, selectSubset } from "../../src/ddmin/probdd.js";
+import { addNeeds, learnedP0, NO_NEEDS, probdd, PROBDD_P0, selectSubset } from "../../src/ddmin/probdd.js";
 import { parsePhase, treePass, type TreeFrontEnd } from "../../src/hdd/phases.js";
 import { reduce, type ReductionEvent } from "../../src/index.js";
 import { resolveOptions } from "../../src/reduce/options.js";
@@ -268,4 +268,61 @@ test("a tree pass with algorithm probdd reduces each level with it", async () =>
   assert.ok(shows87(viaProbdd.output));
   // ProbDD's first subset of a level of ten units is nine of them (k · 0.9^k peaks at 9).
   assert.ok(events.some((e) => e.type === "round" && e.granularity === 9));
+});
+
+test("a learned p0: the paper's 0.1 with nothing decided, then the share of units found needed, weighed against it", async () => {
+  assert.equal(learnedP0(NO_NEEDS), PROBDD_P0);
+  // Prior worth 4 units at 0.1, then 6 units decided, all needed: (0.4 + 6) / (4 + 6).
+  assert.ok(Math.abs(learnedP0(addNeeds(NO_NEEDS, 6, 6)) - 0.64) < 1e-12);
+  // A level where 80 units went and 2 stayed keeps p0 low: large subsets first, as the paper's.
+  assert.ok(learnedP0(addNeeds(NO_NEEDS, 82, 2)) < 0.05);
+  // Where every unit is needed, the paper's p0 tries groups first; from a learned 0.64 each unit is
+  // tested alone at once: 6 tests instead of 11, the same result.
+  const cost = async (p0: number): Promise<[number, number[]]> => {
+    let tests = 0;
+    const result = await probdd(
+      [0, 1, 2, 3, 4, 5],
+      { test: (config) => (tests++, Promise.resolve(config.length === 6)) },
+      { p0, ddStar: true },
+    );
+    return [tests, result.config.toArray()];
+  };
+  assert.deepEqual(await cost(PROBDD_P0), [11, [0, 1, 2, 3, 4, 5]]);
+  assert.deepEqual(await cost(learnedP0(addNeeds(NO_NEEDS, 6, 6))), [6, [0, 1, 2, 3, 4, 5]]);
+});
+
+test("a tree pass with a learned p0: each level's ProbDD starts from what the levels before it decided", async () => {
+  const doc = '{"a": [[1, 2], [3, 4]], "b": {"c": 87, "d": [5, 6, 7]}, "e": [8, 9]}';
+  const shows87 = (c: Uint8Array): boolean => {
+    try {
+      return JSON.stringify(JSON.parse(Buffer.from(c).toString())).includes("87");
+    } catch {
+      return false;
+    }
+  };
+  const run = async (learnP0: boolean) => {
+    const events: ReductionEvent[] = [];
+    const pass = treePass(parsePhase("prune*"), toyJson);
+    let tests = 0;
+    const result = await reduce(Buffer.from(doc), (c) => (tests++, shows87(c)), {
+      pipeline: [
+        {
+          name: pass.name,
+          run: (ctx) => pass.run({ ...ctx, options: { ...ctx.options, learnP0 } as typeof ctx.options }),
+        },
+      ],
+      algorithm: "probdd",
+      jobs: 1,
+      onEvent: (e) => events.push(e),
+    });
+    const p0s = events.flatMap((e) => (e.type === "iteration" && e.p0 !== undefined ? [e.p0] : []));
+    return { output: Buffer.from(result.output).toString(), p0s, tests };
+  };
+  const paper = await run(false);
+  const learned = await run(true);
+  assert.ok(paper.p0s.length > 1 && paper.p0s.every((p) => p === PROBDD_P0));
+  // The first search starts from the paper's p0; later ones from what earlier searches decided.
+  assert.equal(learned.p0s[0], PROBDD_P0);
+  assert.ok(learned.p0s.some((p) => p !== PROBDD_P0));
+  assert.ok(shows87(Buffer.from(learned.output)));
 });

@@ -57,14 +57,16 @@ function slowOracle(seed: number) {
   return { oracle, running: () => running, most: () => most };
 }
 
-/** What the walk did, in order: levels entered and improvements committed. */
+/** What the walk did, in order: levels entered, improvements committed, ProbDD's starting p0. */
 function trace(events: ReductionEvent[]): string[] {
   return events.flatMap((e) =>
     e.type === "level"
       ? [`${e.pass} level ${e.iteration}.${e.level} (${e.nodes} nodes)`]
       : e.type === "improved"
         ? [`${e.pass} improved to ${e.size}`]
-        : [],
+        : e.type === "iteration" && e.p0 !== undefined
+          ? [`probdd from p0 ${e.p0}`]
+          : [],
   );
 }
 
@@ -90,6 +92,40 @@ test("stages ahead: one job's result, improvements and levels, at most `jobs` te
       assert.deepEqual(trace(many), trace(one));
       assert.ok(slow.most() <= 4, `${slow.most()} tests at once with 4 jobs`);
       assert.equal(slow.running(), 0, "a test still running after the reduction");
+    }),
+    { numRuns: 30 },
+  );
+});
+
+test("stages ahead with ProbDD's learned p0: each level starts from the p0 of one job", async () => {
+  // A stage ahead assumes the stages before it keep every unit, and so the record its p0 is learned
+  // from (TreeSearch.assumedNeeds); when one does not, the stages after it start again.
+  await fc.assert(
+    fc.asyncProperty(documents, fc.integer({ min: 1, max: 1e9 }), async (doc, seed) => {
+      const input = Buffer.from(doc);
+      const pipeline = (): Pass[] =>
+        phases("coarse", "prune+hoist*").map((pass) => ({
+          name: pass.name,
+          run: (ctx) =>
+            pass.run({ ...ctx, options: { ...ctx.options, learnP0: true } as typeof ctx.options }),
+        }));
+      const one: ReductionEvent[] = [];
+      const sequential = await reduce(input, slowOracle(seed).oracle, {
+        pipeline: pipeline(),
+        algorithm: "probdd",
+        jobs: 1,
+        onEvent: (e) => one.push(e),
+      });
+      const many: ReductionEvent[] = [];
+      const parallel = await reduce(input, slowOracle(seed + 1).oracle, {
+        pipeline: pipeline(),
+        algorithm: "probdd",
+        jobs: 6,
+        onEvent: (e) => many.push(e),
+      });
+      assert.equal(text(parallel.output), text(sequential.output));
+      assert.ok(trace(one).some((t) => t.startsWith("probdd from p0 0.") && t !== "probdd from p0 0.1"));
+      assert.deepEqual(trace(many), trace(one));
     }),
     { numRuns: 30 },
   );

@@ -24,17 +24,20 @@ import { frontEnd } from "../helpers/passes.js";
 /** The polish's options as the pipeline set them before the schedule (its `polished` wrapper). */
 const POLISH = { subsetGranularity: 16, algorithm: "adaptive", adaptiveAbove: 16 };
 
+/** The tree phases' options: ProbDD, its p0 learned per pass (since the schedule). */
+const TREE = { algorithm: "probdd", learnP0: true };
+
 /**
  * The default grammar pipeline before it was data, written out: each phase and the options it ran
  * with over the run's; `biggest` only from 64 KiB on, `rename` and `literal` with built-in
  * languages only.
  */
 const BEFORE: [string, Record<string, unknown>][] = [
-  ["chain", { algorithm: "probdd" }],
+  ["chain", TREE],
   ["biggest", {}],
-  ["coarse", { algorithm: "probdd" }],
-  ["hoist*", { algorithm: "probdd" }],
-  ["prune+hoist*", { algorithm: "probdd" }],
+  ["coarse", TREE],
+  ["hoist*", TREE],
+  ["prune+hoist*", TREE],
   ["token", POLISH],
   ["rename", POLISH],
   ["literal", POLISH],
@@ -126,7 +129,8 @@ test("the schedule is frozen data, and the exported constants come from it", () 
 test("the schedule in words names each step, its condition and its algorithm", () => {
   assert.equal(
     describeSchedule(DEFAULT_TREE_SCHEDULE),
-    "chain [probdd] → biggest (inputs ≥ 64 KiB) → coarse → hoist* → prune+hoist* [probdd] → token → " +
+    "chain [probdd, p0 learned per pass] → biggest (inputs ≥ 64 KiB) → coarse → hoist* → " +
+      "prune+hoist* [probdd, p0 learned per pass] → token → " +
       "rename, literal (built-in languages) → glyph → blank " +
       "[adaptive above 16 units, ddmin below; ddmin's subsets in rounds of ≤ 16 parts]",
   );
