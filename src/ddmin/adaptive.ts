@@ -8,7 +8,8 @@
  * When a whole scan removes nothing, neighbouring pairs are tried (units i and i+1 together), left to
  * right: two units that can only go together (a key and its value, an opening and a closing token)
  * are what ddmin's larger subsets find and single tries cannot. After a pair goes, the scans start
- * again.
+ * again. Their tests are labelled "pair" (a syntax filter that checks only guesses checks them:
+ * syntax-filter.ts).
  *
  * What it promises: the result is 1-minimal relative to the test (the last scan of single units
  * removed nothing, so every unit was tried alone against the final list), like ddmin's, and no two
@@ -98,7 +99,7 @@ export async function adaptive(
    * One round: each run of `width` units starting at `at` or later, tried without it; the first
    * interesting removal in order is committed. Its position, or -1 when none can go.
    */
-  const firstRemovable = async (at: number, width: number): Promise<number> => {
+  const firstRemovable = async (at: number, width: number, kind: "complement" | "pair"): Promise<number> => {
     signal?.throwIfAborted();
     const round = ++rounds;
     emit({ type: "round", round, granularity: width, size: units.length });
@@ -110,8 +111,7 @@ export async function adaptive(
     };
     const found = await findInteresting(
       units.length - (width - 1) - at,
-      (p, s) =>
-        hooks.test(candidateAt(p), s, { kind: "complement", index: at + p, round, granularity: width }),
+      (p, s) => hooks.test(candidateAt(p), s, { kind, index: at + p, round, granularity: width }),
       { jobs: options.jobs, firstWins: options.firstWins, ...(signal ? { signal } : {}) },
     );
     if (found < 0) return -1;
@@ -133,7 +133,7 @@ export async function adaptive(
     let changed = false;
     let at = 0;
     while (at + 1 < units.length) {
-      const removed = await firstRemovable(at, 2);
+      const removed = await firstRemovable(at, 2, "pair");
       if (removed < 0) break;
       changed = true;
       // The unit before the removed pair may now pair with the one after it.
@@ -148,7 +148,7 @@ export async function adaptive(
       let at = 0;
       while (at < units.length) {
         // Each unit from `at` on, alone; the first interesting removal in order.
-        const position = await firstRemovable(at, 1);
+        const position = await firstRemovable(at, 1, "complement");
         if (position < 0) break;
         at = position;
         changed = true;

@@ -81,11 +81,15 @@ export class ChanceCalibration {
  * Where a candidate comes from: round r, subset or complement of part `index` at granularity n. Tree
  * passes use the same label, with `level` (the depth of the nodes tried), "empty" for the removal of
  * the single node of a level, "hoist" for a hoisting candidate (`index` = its position in the scan),
- * and "replace" for one node replaced by the biggest phase (`index` = its position in the round).
+ * "replace" for one node replaced by the biggest phase (`index` = its position in the round), and
+ * "pair" for adaptive deletion's neighbouring pairs.
  */
 export interface TestLabel {
-  /** `rewrite`: a candidate of the rename or literal pass (tokens rewritten, not removed). */
-  readonly kind: CandidateRef["kind"] | "empty" | "hoist" | "replace" | "rewrite";
+  /**
+   * `rewrite`: a candidate of the rename or literal pass (tokens rewritten, not removed); `pair`: two
+   * neighbouring units removed together by adaptive deletion after a scan that removed nothing.
+   */
+  readonly kind: CandidateRef["kind"] | "empty" | "hoist" | "replace" | "rewrite" | "pair";
   readonly index: number;
   readonly round: number;
   readonly granularity: number;

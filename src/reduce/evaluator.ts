@@ -218,9 +218,9 @@ export class Evaluator {
     }
     const content = key.content();
     const size = content.length;
-    const skip = this.syntax?.reject(content, pass);
+    const skip = this.syntax?.reject(content, pass, label.kind);
     if (skip !== undefined) {
-      cache.add(key, "not-interesting");
+      if (this.syntax!.skipsMayBeCached) cache.add(key, "not-interesting");
       this.emit({ type: "syntax-skip", pass, label, size, ...skip });
       return "not-interesting";
     }

@@ -11,7 +11,9 @@
  * one of the original's errors for a new one at the same count is tested. Matching errors one by
  * one is not reliable: every deletion moves them, and tree-sitter's recovery splits or merges ERROR
  * nodes when their surroundings change. Once the best has fewer errors, the bug evidently does not
- * need the ones that went, so candidates that bring errors back are skipped. `allowed` only ever
+ * need the ones that went, so candidates that bring errors back are skipped. (Under "auto" such an
+ * original's filter checks only the guesses of adaptive deletion's pair scan: see SyntaxFilter.of.)
+ * `allowed` only ever
  * falls, so a candidate skipped once would be skipped at any later time: skips may be cached. (With
  * a gated filter, below, a best tested without a check may raise it; a candidate skipped before
  * then stays skipped, which costs at most that candidate.)
@@ -53,6 +55,12 @@ export interface SyntaxCheck {
 /** The syntaxFilter option: "auto" filters with a cheap check only; true with any; false never. */
 export type SyntaxFilterSetting = boolean | "auto";
 
+/**
+ * Which candidates a filter checks: every one, or only the guesses of adaptive deletion's pair scan
+ * (test label "pair"), which "auto" chooses for an original with syntax errors (see SyntaxFilter.of).
+ */
+export type SyntaxFilterScope = "every" | "pairs";
+
 /** Why a candidate was skipped: its errors, and how many the best so far has. */
 export interface SyntaxSkip {
   readonly errors: number;
@@ -92,6 +100,8 @@ export class SyntaxFilter {
     original: Uint8Array,
     private readonly gated = false,
     private readonly now: () => number = () => performance.now(),
+    /** Which candidates it checks; the others are tested unchecked. */
+    readonly scope: SyntaxFilterScope = "every",
   ) {
     this.base = original;
     if (!gated) this.allowed = check.syntaxErrors(original);
@@ -104,15 +114,37 @@ export class SyntaxFilter {
     original: Uint8Array,
   ): SyntaxFilter | undefined {
     if (check === undefined || setting === false) return undefined;
-    // "auto" leaves an original with syntax errors alone: errors are only compared by count, and the
-    // bench's cases with such originals (languages section) came out larger with the filter than
-    // without (16 against 6 non-ws characters on json-extra-comma, 17 against 8 on an HTML page).
-    if (setting === "auto" && check.syntaxErrors(original) > 0) return undefined;
+    // "auto" leaves most candidates of an original with syntax errors unchecked: errors are only
+    // compared by count, and the bench's cases with such originals came out larger with every
+    // candidate checked than with none (16 against 6 non-ws characters on json-extra-comma, 17
+    // against 8 on an HTML page: languages section; mozilla-select-html 17 against 8 and
+    // zeller-bug-c 76 against 73 with today's pipeline). The neighbouring pairs adaptive deletion
+    // tries after a fruitless scan are guesses for what only goes in twos (a key and its value, two
+    // brackets), not single edits the bug may need: with a cheap check those are checked, which on
+    // zeller-bug-c skipped most of the 56 + 22 pairs of its token and glyph passes, none of which
+    // was interesting (bench/results/2026-11-28-pair-filter).
+    if (setting === "auto" && check.syntaxErrors(original) > 0)
+      return check.cheapSyntaxCheck
+        ? new SyntaxFilter(check, original, false, undefined, "pairs")
+        : undefined;
     return new SyntaxFilter(check, original, setting === "auto" && !check.cheapSyntaxCheck);
   }
 
-  /** Why `candidate` (of the pass named `pass`) is skipped, or undefined when it is to be tested. */
-  reject(candidate: Uint8Array, pass = ""): SyntaxSkip | undefined {
+  /**
+   * Whether a skip may be kept as the candidate's outcome. A filter of every candidate skips a
+   * candidate at any later time too (see the rule above); a filter of pairs only would test the same
+   * bytes reached another way.
+   */
+  get skipsMayBeCached(): boolean {
+    return this.scope === "every";
+  }
+
+  /**
+   * Why `candidate` (of the pass named `pass`, made as `kind` says: its test label's) is skipped, or
+   * undefined when it is to be tested.
+   */
+  reject(candidate: Uint8Array, pass = "", kind?: string): SyntaxSkip | undefined {
+    if (this.scope === "pairs" && kind !== "pair") return undefined;
     let yields = this.yieldOf.get(pass);
     if (yields === undefined) this.yieldOf.set(pass, (yields = { checks: 0, skips: 0 }));
     if (this.gated && !this.worthChecking(candidate.length, (yields.skips + 1) / (yields.checks + 2))) {

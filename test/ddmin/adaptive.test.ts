@@ -8,6 +8,7 @@ import { test } from "node:test";
 import fc from "fast-check";
 import { adaptive } from "../../src/ddmin/adaptive.js";
 import type { Configuration } from "../../src/ddmin/configuration.js";
+import type { TestLabel } from "../../src/ddmin/ddmin.js";
 import { minimize } from "../../src/ddmin/minimize.js";
 import { resolveOptions } from "../../src/reduce/options.js";
 
@@ -20,10 +21,13 @@ const needs =
 
 function counting(interesting: (c: Configuration) => boolean) {
   const tested: number[][] = [];
+  const kinds: string[] = [];
   return {
     tested,
-    test: (c: Configuration): Promise<boolean> => {
+    kinds,
+    test: (c: Configuration, _signal?: AbortSignal, label?: TestLabel): Promise<boolean> => {
       tested.push(c.toArray());
+      kinds.push(label?.kind ?? "");
       return Promise.resolve(interesting(c));
     },
   };
@@ -44,6 +48,8 @@ test("when every unit is needed, each is tried alone once, then each neighbourin
     hooks.tested.slice(30).map((c) => range(30).filter((u) => !c.includes(u))),
     range(29).map((i) => [i, i + 1]),
   );
+  // The pairs are labelled as such (a syntax filter of guesses checks them).
+  assert.deepEqual(hooks.kinds, [...Array<string>(30).fill("complement"), ...Array<string>(29).fill("pair")]);
 });
 
 test("two neighbouring units that can only go together go as a pair", async () => {

@@ -106,7 +106,7 @@ test('"auto" always filters with a cheap check, true with any', async () => {
   assert.ok((await run(true, brackets(false))).result.stats.syntaxSkips > 0);
 });
 
-test('"auto" leaves an original with syntax errors alone; true filters it by error count', async () => {
+test('"auto" leaves an original with syntax errors to the oracle (but for pairs: below); true filters it by error count', async () => {
   const broken = Buffer.from("f(a\ng(b, (c))\nh(d)\n"); // one unclosed bracket
   const reduceBroken = (syntaxFilter: boolean | "auto") =>
     reduce(broken, (c) => interesting(Buffer.from(c).toString()), {
@@ -117,6 +117,28 @@ test('"auto" leaves an original with syntax errors alone; true filters it by err
     });
   assert.equal((await reduceBroken("auto")).stats.syntaxSkips, 0);
   assert.ok((await reduceBroken(true)).stats.syntaxSkips > 0);
+});
+
+test('"auto" with an original with syntax errors: only the pair scan\'s guesses are checked, and their skips are not cached', () => {
+  const broken = Buffer.from("f(a\ng(b, (c))\nh(d)\n"); // one unclosed bracket
+  const check = brackets(true);
+  const filter = SyntaxFilter.of("auto", check, broken)!;
+  assert.equal(filter.scope, "pairs");
+  assert.equal(filter.skipsMayBeCached, false);
+  const twoErrors = Buffer.from("f(a\ng(b, (c)\nh(d)\n");
+  const asked = check.asked.length;
+  // Single edits, hoisting, rewrites: tested unchecked, whatever their errors.
+  for (const kind of [undefined, "complement", "subset", "hoist", "rewrite"])
+    assert.equal(filter.reject(twoErrors, "ddmin:token", kind), undefined);
+  assert.equal(check.asked.length, asked);
+  // A pair with more errors than the best so far is skipped; one with no more is tested.
+  assert.deepEqual(filter.reject(twoErrors, "ddmin:token", "pair"), { errors: 2, allowed: 1 });
+  assert.equal(filter.reject(Buffer.from("g(b, (c))\n"), "ddmin:token", "pair"), undefined);
+  assert.deepEqual(filter.counters().passes["ddmin:token"], { checks: 2, skips: 1 });
+  // Without errors in the original, or with a costly check, "auto" is what it was.
+  assert.equal(SyntaxFilter.of("auto", brackets(true), INPUT)!.scope, "every");
+  assert.equal(SyntaxFilter.of("auto", brackets(false), broken), undefined);
+  assert.equal(SyntaxFilter.of(true, brackets(true), broken)!.scope, "every");
 });
 
 test('"auto" with a costly check: checks while a check costs less than the tests it saves', () => {
