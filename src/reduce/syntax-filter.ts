@@ -13,8 +13,8 @@
  * nodes when their surroundings change. Once the best has fewer errors, the bug evidently does not
  * need the ones that went, so candidates that bring errors back are skipped. (Under "auto" such an
  * original's filter checks only the guesses of adaptive deletion's pair scan: see SyntaxFilter.of.)
- * `allowed` only ever
- * falls, so a candidate skipped once would be skipped at any later time: skips may be cached. (With
+ * `allowed` only ever falls, so a candidate skipped once would be skipped at any later time: skips
+ * may be cached, by a filter of every candidate (skipsMayBeCached). (With
  * a gated filter, below, a best tested without a check may raise it; a candidate skipped before
  * then stays skipped, which costs at most that candidate.)
  */
