@@ -11,63 +11,88 @@ function isBlank(byte: number): boolean {
 /**
  * ddmin over the visible characters of the current input: every character except ASCII whitespace
  * (and a backslash that ends its line, which goes with the line break: see blankRuns) is a unit,
- * and whitespace always stays. A character-level polish for grammar-aware runs: after the tree
+ * and whitespace stays. A character-level polish for grammar-aware runs: after the tree
  * phases, a ddmin over all characters spends most of its tests on the blanks between tokens
  * (measured on zeller-bug-c: 694 tests that removed only whitespace), while a result's size that
  * matters — to a compiler and to the benchmarks, which count non-whitespace characters — is its
  * visible characters. With a front-end, only the characters the grammar does not fix are units
- * (softSpans): the keywords, operators and punctuation that the token pass kept stay whole, which
+ * (softParts): the keywords, operators and punctuation that the token pass kept stay whole, which
  * halved the pass's tests on zeller-bug-c (120 → 66 with the subset limit of the default polish)
- * and removed as much on every shared case. The result is 1-minimal over those characters only.
+ * and removed as much on every shared case. A token of one character is deleted with the blanks
+ * before it on its line (see softParts). The result is 1-minimal over those characters only.
  */
 export function ddminGlyphs(frontEnd?: TreeFrontEnd): Pass {
   return rangePass("ddmin:glyph", (current) => {
     const ranges: number[] = [];
-    const spans = frontEnd === undefined ? [0, current.length] : softSpans(frontEnd, current);
-    for (let s = 0; s < spans.length; s += 2) {
-      const to = spans[s + 1]!;
-      for (let i = spans[s]!; i < to;) {
+    const chars = (from: number, to: number): void => {
+      for (let i = from; i < to;) {
         const start = i;
         i++;
         while (i < to && (current[i]! & 0xc0) === 0x80) i++; // the rest of a UTF-8 character
         if (i - start === 1 && (isBlank(current[start]!) || isContinuation(current, start))) continue;
         ranges.push(start, i);
       }
-    }
+    };
+    if (frontEnd === undefined) chars(0, current.length);
+    else
+      for (const [from, to, whole] of softParts(frontEnd, current)) {
+        if (whole) ranges.push(from, to);
+        else chars(from, to);
+      }
     return ranges;
   });
 }
 
 /**
- * The parts of `current` whose characters the grammar does not fix, as start, end pairs in order:
- * the tokens whose text is not their kind's (identifiers, literals, a macro's body, an error region
- * — not keywords, operators or punctuation, whose shortening can only break the syntax or make
- * another token, which the token pass already tried), and the hidden text between tokens
+ * The parts of `current` whose characters the grammar does not fix, in order, as [start, end,
+ * whole]: the tokens whose text is not their kind's (identifiers, literals, a macro's body, an error
+ * region — not keywords, operators or punctuation, whose shortening can only break the syntax or
+ * make another token, which the token pass already tried), and the hidden text between tokens
  * (comments). The tree phases and the token pass took away whole units; what is left to shorten
- * character by character is inside these.
+ * character by character is inside these. A token of one character after blanks on its own line
+ * (`i` in `int i`) is `whole`: one unit with those blanks, the very bytes the token pass deletes
+ * for it, so that where the token pass's last scan found it needed in this same input its answer
+ * comes from the cache instead of a test of the same edit with one more space.
  */
-function softSpans(frontEnd: TreeFrontEnd, current: Uint8Array): number[] {
+function softParts(frontEnd: TreeFrontEnd, current: Uint8Array): [number, number, boolean][] {
   const { tree } = frontEnd.parse(current);
   const decoder = new TextDecoder();
-  const spans: number[] = [];
+  const parts: [number, number, boolean][] = [];
   const add = (from: number, to: number): void => {
-    if (to <= from) return;
-    if (spans.length > 0 && spans[spans.length - 1] === from) spans[spans.length - 1] = to;
-    else spans.push(from, to);
+    if (to > from) parts.push([from, to, false]);
   };
   let end = 0;
   for (const t of tree.tokens) {
-    add(tree.gapStart(t), tree.start(t));
+    const gap = tree.gapStart(t);
+    const start = tree.start(t);
     const kind = tree.kind(t);
     const text = decoder.decode(tree.text(t));
     // A literal token's kind is its text (tree-sitter), or its text quoted (ANTLR's 'x'); a
     // keyword may also stand as a named token (C's `int` is a primitive_type).
-    if (kind !== text && kind !== `'${text}'` && frontEnd.isLiteral?.(text) !== true)
-      add(tree.start(t), tree.end(t));
+    const soft = kind !== text && kind !== `'${text}'` && frontEnd.isLiteral?.(text) !== true;
+    if (soft && oneCharacter(text) && onlySpaces(current, gap, start)) parts.push([gap, tree.end(t), true]);
+    else {
+      add(gap, start);
+      if (soft) add(start, tree.end(t));
+    }
     end = tree.end(t);
   }
   add(end, current.length);
-  return spans;
+  return parts;
+}
+
+/** Whether `text` is one character (one code point). */
+function oneCharacter(text: string): boolean {
+  return text.length === 1 || (text.length === 2 && text.codePointAt(0)! > 0xffff);
+}
+
+/** Whether `current[from, to)` holds only blanks and no line break (nothing a line-based syntax needs). */
+function onlySpaces(current: Uint8Array, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const byte = current[i]!;
+    if (!isBlank(byte) || byte === 0x0a || byte === 0x0d) return false;
+  }
+  return true;
 }
 
 /** A backslash that ends its line: a line continuation, which goes with the line break (see blankRuns). */

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { buildPipeline } from "../../src/cli/pipeline.js";
 import { reduce } from "../../src/index.js";
+import { frontEnd } from "../helpers/passes.js";
 
 const text = (b: Uint8Array): string => Buffer.from(b).toString();
 
@@ -114,4 +115,38 @@ test("--phase blank: the result is 1-minimal over runs whatever the first tries 
   // test needs the last as it is: ddmin shortens the others.
   const { out } = await reduceWith("blank", "a  b   c  d", (s) => s.includes("c  d"));
   assert.equal(out, "a b c  d");
+});
+
+test("--phase token,glyph: a one-character token goes with the blanks before it, as in the token pass, whose answers then need no test again", async () => {
+  const input = "int f(int i, int j) { int count = i + j + 1; return count; }\n";
+  // Every token is needed, and every character of `count`.
+  const keep = (s: string): boolean =>
+    s.replace(/\s+/g, " ").includes("int f(int i, int j) { int count = i + j + 1; return count; }");
+  let pass = "";
+  const glyphTests: string[] = [];
+  const result = await reduce(
+    Buffer.from(input),
+    (c) => {
+      if (pass === "ddmin:glyph") glyphTests.push(text(c));
+      return keep(text(c));
+    },
+    {
+      pipeline: buildPipeline(["token", "glyph"], "both", await frontEnd("c")),
+      jobs: 1,
+      onEvent: (e) => {
+        if (e.type === "pass") pass = e.pass;
+      },
+    },
+  );
+  assert.equal(text(result.output), input);
+  // Each one-character token deleted alone, with the blank before it or without.
+  const alone = new Set<string>();
+  for (const m of input.matchAll(/\b[fij1]\b/g)) {
+    alone.add(input.slice(0, m.index) + input.slice(m.index + 1));
+    if (input[m.index - 1] === " ") alone.add(input.slice(0, m.index - 1) + input.slice(m.index + 1));
+  }
+  // The token pass asked about each of those in this very input; the glyph pass asks again only
+  // about what it alone makes (count shortened, two tokens at once).
+  assert.ok(glyphTests.length > 0);
+  for (const s of glyphTests) assert.ok(!alone.has(s), JSON.stringify(s));
 });
