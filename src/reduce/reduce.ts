@@ -10,8 +10,6 @@ import { checkMemory, isAllocationFailure, measureBudget, type MemoryBudget } fr
 import { StatsCollector, type ReductionStats } from "./stats.js";
 import { SyntaxFilter, type SyntaxCheck } from "./syntax-filter.js";
 import { checkRunOptions } from "./run-options.js";
-import { IdleCores } from "./idle-cores.js";
-import { cpus } from "node:os";
 import type { BuiltInLanguage } from "../grammar/tree-sitter/languages.js";
 
 export interface ReduceRunOptions extends ReduceOptions {
@@ -50,13 +48,6 @@ export interface ReduceRunOptions extends ReduceOptions {
   grammar?: readonly string[];
   /** With `grammar`: the start rule (default: the parser's first rule). */
   start?: string;
-  /**
-   * With `jobs` > 1: whether a test started now beside the running ones would have a core to
-   * itself, asked before a speculative test the search is not likely to need (probdd.ts,
-   * BUSY_MIN_REACH). Default: a whole core of this machine was idle in the last quarter of a second
-   * (IdleCores); an oracle whose tests run elsewhere (the queue's workers) should say always.
-   */
-  spare?: () => boolean;
 }
 
 /**
@@ -188,10 +179,7 @@ export async function reduce(
       options.journal,
     );
     evaluator.holdTests(startCheck, resolved.jobs === 1);
-    if (resolved.jobs > 1) {
-      const idle = options.spare === undefined ? new IdleCores(cpus().length) : undefined;
-      evaluator.limitJobs(resolved.jobs, options.spare ?? (() => idle!.spare()));
-    }
+    if (resolved.jobs > 1) evaluator.limitJobs(resolved.jobs);
     let stopped: { reason: unknown } | undefined;
     let passFailure: { error: unknown } | undefined;
     try {
