@@ -565,6 +565,8 @@ async function runReduction(
     const result = await reduce(plan.input, test, {
       ...plan.options.reduce,
       ...(remote && plan.options.reduce.jobs === undefined ? { jobs: QUEUE_JOBS } : {}),
+      // Tests on workers take none of this machine's cores.
+      ...(remote ? { spare: () => true } : {}),
       pipeline: plan.pipeline,
       ...(plan.frontEnd ? { syntax: plan.frontEnd } : {}),
       ...(journal ? { journal } : {}),

@@ -126,6 +126,11 @@ export interface DdminHooks {
   prepare?(config: Configuration, nextIf: NextIf | undefined): boolean;
   /** Called with every configuration ddmin moves to, before it tests anything smaller. */
   commit?(config: Configuration): void;
+  /**
+   * Optional: whether a test started now beside the running ones would likely have a core to
+   * itself (default true). ProbDD's speculation starts its unlikely tests only then (probdd.ts).
+   */
+  spare?(): boolean;
   onEvent?(event: DdminEvent): void;
   /** Stops the reduction; the result is then `stopped` with the smallest configuration so far. */
   signal?: AbortSignal;

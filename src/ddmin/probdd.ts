@@ -63,6 +63,17 @@ export function learnedP0(record: NeedRecord): number {
   return (PROBDD_P0 * P0_PRIOR_UNITS + record.needed) / (P0_PRIOR_UNITS + record.decided);
 }
 
+/**
+ * With parallel jobs on a machine with no idle core (DdminHooks.spare), a speculative test starts
+ * only when the search reaches it with at least this chance. A test that is not needed then takes
+ * CPU from the ones that are: at -j 2 on 2 cores with CPU-bound oracles, the 10 shared cases took 781
+ * tests against 835 with every slot filled, six generated JavaScript programs (a node oracle, one
+ * core a test) 905 against 983 in the same time, the same results
+ * (bench/results/2026-11-29-busy-speculation, -spare-floor). With an idle core, or more jobs than
+ * cores (tests that wait), every slot is filled, as before.
+ */
+export const BUSY_MIN_REACH = 0.7;
+
 /** Probabilities this close to 1 count as 1 (repeated updates approach 1 from below). */
 const CERTAIN = 1 - 1e-9;
 
@@ -183,6 +194,7 @@ export async function probdd(
             });
           },
           ...(hooks.prepare ? { prepare: hooks.prepare.bind(hooks) } : {}),
+          minReach: () => ((hooks.spare?.() ?? true) ? 0 : BUSY_MIN_REACH),
         },
         options.jobs ?? 1,
         signal,

@@ -38,6 +38,11 @@ export interface SpeculationHooks<P extends Proposal = Proposal> {
   commit(proposal: P): void;
   /** Optional hint that `candidate` may be tested next, if the test running now answers `nextIf`. */
   prepare?(candidate: Configuration, nextIf: NextIf | undefined): boolean;
+  /**
+   * The least chance of being used that a test needs to start while others run (read whenever a
+   * slot frees; default 0: every free slot is filled). The test the search needs now always starts.
+   */
+  minReach?(): number;
 }
 
 interface Node<S, P> {
@@ -116,7 +121,7 @@ export function speculate<S, P extends Proposal>(
      * The untested nodes the search may reach, most likely first: the chance of reaching a node is
      * the product of the estimates of the answers on the way from the root (a known answer: 1).
      */
-    const frontier = (): Node<S, P>[] => {
+    const frontier = (): { node: Node<S, P>; reach: number }[] => {
       const open: { node: Node<S, P>; reach: number }[] = [];
       const stack = [{ node: root, reach: 1 }];
       while (stack.length > 0 && open.length < FRONTIER_LIMIT) {
@@ -132,7 +137,7 @@ export function speculate<S, P extends Proposal>(
           stack.push({ node: no, reach: reach * (1 - chance) }, { node: yes, reach: reach * chance });
         }
       }
-      return open.sort((a, b) => b.reach - a.reach).map((o) => o.node);
+      return open.sort((a, b) => b.reach - a.reach);
     };
 
     const launch = (node: Node<S, P>): void => {
@@ -193,7 +198,8 @@ export function speculate<S, P extends Proposal>(
         // Each launch opens its node's two futures: the frontier is weighed again.
         const next = frontier()[0];
         if (next === undefined) break;
-        launch(next);
+        if (running > 0 && next.reach < (hooks.minReach?.() ?? 0)) break;
+        launch(next.node);
       }
       if (slots === 1 && hooks.prepare && root.controller && root.answer === undefined) {
         // One job: what comes next on either answer is got ready while the root's test runs (in a

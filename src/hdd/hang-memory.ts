@@ -83,6 +83,7 @@ export class HangMemory {
         return outcome !== undefined && isInteresting(outcome);
       },
       takeForTimeout: (label) => evaluator.takeForTimeout(label),
+      spare: () => evaluator.spare(),
       prepare: (key, nextIf) => !predicted(key) && evaluator.prepare(key, nextIf),
       commit: (key) => {
         // Nothing to disprove in an empty memory: the tokens are not worked out for it.

@@ -168,6 +168,7 @@ function stageEvaluator(base: PassEvaluator, stage: Running, onCommit: () => voi
       return base.ask(key, signal, label);
     },
     takeForTimeout: (label) => base.takeForTimeout(label),
+    spare: () => base.spare(),
     prepare: (key, nextIf) => base.prepare(key, nextIf),
     commit: (key: CacheKey) => {
       const first = !stage.committed;

@@ -64,6 +64,7 @@ export function configurationHooks(
       return outcome !== undefined && isInteresting(outcome);
     },
     prepare: (config, nextIf) => evaluator.prepare(key(config), nextIf),
+    spare: () => evaluator.spare(),
     commit: (config) => {
       // An interesting configuration inside a timed-out one disproves the rule for that one.
       hung = hung.filter((h) => !config.isSubsetOf(h));

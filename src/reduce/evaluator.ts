@@ -53,6 +53,11 @@ export interface PassEvaluator {
   prepare(key: CacheKey, nextIf: NextIf | undefined): boolean;
   /** The candidate is the new best: it becomes the reduction's result so far. */
   commit(key: CacheKey): void;
+  /**
+   * Whether a test started now beside the running ones would likely have a core to itself
+   * (Evaluator.limitJobs); true when nothing says otherwise.
+   */
+  spare(): boolean;
   /** The pass is over: report its cache's counters when the cache is its own. */
   close(): void;
   /**
@@ -109,6 +114,8 @@ export class Evaluator {
   private heldHints: [Uint8Array, NextIf | undefined][] = [];
   /** With parallel jobs: the slots every test takes one of (limitJobs). */
   private slots: Slots | undefined;
+  /** With parallel jobs: whether the machine has a core to spare (limitJobs). */
+  private spareCore: (() => boolean) | undefined;
 
   constructor(
     private readonly oracle: Oracle,
@@ -139,8 +146,9 @@ export class Evaluator {
    * At most `jobs` tests run at once, over all the searches of the run: the searches a pass runs
    * ahead speculatively (hdd/stages.ts) take only the slots the others leave (PassEvaluator.withPriority).
    */
-  limitJobs(jobs: number): void {
+  limitJobs(jobs: number, spare?: () => boolean): void {
     this.slots = new Slots(() => jobs);
+    this.spareCore = spare;
   }
 
   /** The evaluator of one pass, named `pass` in every event it sends. */
@@ -185,6 +193,7 @@ export class Evaluator {
         else oracle.prepare(...hint);
         return true;
       },
+      spare: () => this.spareCore?.() ?? true,
       commit: (key) => {
         cache.reduced(key);
         const content = key.content();

@@ -10,6 +10,8 @@ import { checkMemory, isAllocationFailure, measureBudget, type MemoryBudget } fr
 import { StatsCollector, type ReductionStats } from "./stats.js";
 import { SyntaxFilter, type SyntaxCheck } from "./syntax-filter.js";
 import { checkRunOptions } from "./run-options.js";
+import { defaultSpare } from "./idle-cores.js";
+import { cpus } from "node:os";
 import type { BuiltInLanguage } from "../grammar/tree-sitter/languages.js";
 
 export interface ReduceRunOptions extends ReduceOptions {
@@ -48,6 +50,14 @@ export interface ReduceRunOptions extends ReduceOptions {
   grammar?: readonly string[];
   /** With `grammar`: the start rule (default: the parser's first rule). */
   start?: string;
+  /**
+   * With `jobs` > 1: whether a test started now beside the running ones would have a core to
+   * itself, asked before a speculative test the search is not likely to need (probdd.ts,
+   * BUSY_MIN_REACH). Default: always with more jobs than cores (the tests wait rather than compute),
+   * else whether a whole core of this machine was idle in the last quarter of a second (IdleCores);
+   * an oracle whose tests run elsewhere (the queue's workers) should say always.
+   */
+  spare?: () => boolean;
 }
 
 /**
@@ -179,7 +189,9 @@ export async function reduce(
       options.journal,
     );
     evaluator.holdTests(startCheck, resolved.jobs === 1);
-    if (resolved.jobs > 1) evaluator.limitJobs(resolved.jobs);
+    if (resolved.jobs > 1) {
+      evaluator.limitJobs(resolved.jobs, options.spare ?? defaultSpare(resolved.jobs, cpus().length));
+    }
     let stopped: { reason: unknown } | undefined;
     let passFailure: { error: unknown } | undefined;
     try {

@@ -42,6 +42,7 @@ const RUN_OPTIONS: Readonly<Record<string, { expected: string; check: (value: un
     check: (v) => Array.isArray(v) && v.length > 0 && v.every((f) => typeof f === "string" && f !== ""),
   },
   start: { expected: "the name of a parser rule", check: (v) => typeof v === "string" && v !== "" },
+  spare: { expected: "a function", check: (v) => typeof v === "function" },
 };
 
 function isObject(value: unknown): value is Record<string, unknown> {

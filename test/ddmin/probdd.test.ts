@@ -165,6 +165,63 @@ test("with parallel jobs the tests it may make next run at once, and the commits
   assert.equal(most, 8);
 });
 
+test("on a machine with no core to spare, the speculation starts only the tests the search is likely to reach (BUSY_MIN_REACH), with the same commits", async () => {
+  // Half the units needed, in alternation: after the first answers the next subset's chance of
+  // being interesting is far from certain either way, so its speculative tests have a low reach.
+  const n = 24;
+  const needed = (units: readonly number[]): boolean => {
+    for (let u = 0; u < n; u += 2) if (!units.includes(u)) return false;
+    return true;
+  };
+  const run = async (spare?: boolean): Promise<{ tests: number; commits: number[][]; most: number }> => {
+    let tests = 0;
+    let running = 0;
+    let most = 0;
+    const commits: number[][] = [];
+    await probdd(
+      Configuration.full(n),
+      {
+        test: async (c) => {
+          tests++;
+          most = Math.max(most, ++running);
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          running--;
+          return needed(c.toArray());
+        },
+        commit: (c) => commits.push(c.toArray()),
+        ...(spare === undefined ? {} : { spare: () => spare }),
+      },
+      { ddStar: true, jobs: 8 },
+    );
+    return { tests, commits, most };
+  };
+  const filled = await run();
+  const idle = await run(true);
+  const busy = await run(false);
+  const one = await (async () => {
+    const commits: number[][] = [];
+    let tests = 0;
+    await probdd(
+      Configuration.full(n),
+      {
+        test: (c) => Promise.resolve((tests++, needed(c.toArray()))),
+        commit: (c) => commits.push(c.toArray()),
+      },
+      { ddStar: true, jobs: 1 },
+    );
+    return { commits, tests };
+  })();
+  assert.deepEqual(busy.commits, one.commits);
+  assert.deepEqual(idle.commits, one.commits);
+  assert.equal(idle.tests, filled.tests, "a core to spare: every slot filled, as without the hook");
+  assert.ok(
+    busy.tests < filled.tests,
+    `busy ${busy.tests} tests against ${filled.tests} with every slot filled`,
+  );
+  assert.ok(busy.tests >= one.tests);
+  assert.ok(busy.most > 1, "likely tests still run beside the one the search needs");
+});
+
 test("a calibration shared between searches carries how the model's chances fared: slots follow the likelier answer from the start", async () => {
   const calibration = new ChanceCalibration();
   assert.equal(calibration.scale(0.3), 0.3, "nothing known: the model's own chance");

@@ -28,6 +28,7 @@ function fakeEvaluator(answer: (kept: number[]) => Outcome | Promise<Outcome>) {
     },
     test: () => Promise.reject(new Error("the hooks ask")),
     takeForTimeout: (l) => skipped.push(l) > 0,
+    spare: () => true,
     prepare: () => false,
     commit: (key) => committed.push(key.config.toArray()),
     close: () => undefined,
