@@ -1,4 +1,4 @@
-import { cpus } from "node:os";
+import { availableParallelism, cpus } from "node:os";
 
 /** CPU time of the whole machine, summed over its cores, in ms. */
 export interface CpuTimes {
@@ -56,12 +56,17 @@ export class IdleCores {
 
 /**
  * The default answer to "would a speculative test have a core to itself" for a run of `jobs` tests
- * at once on `cores` cores. More jobs than cores says the tests mostly wait (on a sleep, a network,
- * another machine): every slot is filled whatever the machine's load, as the `jobs` benchmark's
- * sleeping tests need. Otherwise the machine's idle time decides (IdleCores).
+ * at once. More jobs than this process may use cores (`parallelism`, the default `-j`) says the
+ * tests mostly wait (on a sleep, a network, another machine): every slot is filled whatever the
+ * machine's load, as the `jobs` benchmark's sleeping tests need. Otherwise the machine's idle time
+ * decides (IdleCores, over the cores whose times os.cpus() gives).
  */
-export function defaultSpare(jobs: number, cores: number): () => boolean {
-  if (jobs > cores) return () => true;
+export function defaultSpare(
+  jobs: number,
+  parallelism: number = availableParallelism(),
+  cores: number = cpus().length,
+): () => boolean {
+  if (jobs > parallelism) return () => true;
   const idle = new IdleCores(cores);
   return () => idle.spare();
 }

@@ -11,7 +11,6 @@ import { StatsCollector, type ReductionStats } from "./stats.js";
 import { SyntaxFilter, type SyntaxCheck } from "./syntax-filter.js";
 import { checkRunOptions } from "./run-options.js";
 import { defaultSpare } from "./idle-cores.js";
-import { cpus } from "node:os";
 import type { BuiltInLanguage } from "../grammar/tree-sitter/languages.js";
 
 export interface ReduceRunOptions extends ReduceOptions {
@@ -190,7 +189,7 @@ export async function reduce(
     );
     evaluator.holdTests(startCheck, resolved.jobs === 1);
     if (resolved.jobs > 1) {
-      evaluator.limitJobs(resolved.jobs, options.spare ?? defaultSpare(resolved.jobs, cpus().length));
+      evaluator.limitJobs(resolved.jobs, options.spare ?? defaultSpare(resolved.jobs));
     }
     let stopped: { reason: unknown } | undefined;
     let passFailure: { error: unknown } | undefined;
