@@ -66,11 +66,11 @@ export function learnedP0(record: NeedRecord): number {
 /**
  * With parallel jobs on a machine with no idle core (DdminHooks.spare), a speculative test starts
  * only when the search reaches it with at least this chance. A test that is not needed then takes
- * CPU from the ones that are: at -j 2 on 2 cores with CPU-bound oracles, the 10 shared cases took 781
- * tests against 835 with every slot filled, six generated JavaScript programs (a node oracle, one
- * core a test) 905 against 983 in the same time, the same results
- * (bench/results/2026-11-29-busy-speculation, -spare-floor). With an idle core, or more jobs than
- * cores (tests that wait), every slot is filled, as before.
+ * CPU from the ones that are: at -j 2 on 2 cores with CPU-bound oracles, the 10 shared cases took 784
+ * tests against 834 with every slot filled, the same results (bench/results/2026-11-29-spare-floor);
+ * six generated JavaScript programs (a node oracle, one core a test) 905 against 983 in the same
+ * time with a first version that acted at any -j (bench/results/2026-11-29-busy-speculation). With
+ * an idle core, or more jobs than cores (tests that wait), every slot is filled, as before.
  */
 export const BUSY_MIN_REACH = 0.7;
 
