@@ -8,13 +8,13 @@
  * order from case to case. Reported: wall, tests (speculative ones included), the speed-up against
  * `-j 1`, and whether the result is byte for byte the `-j 1` result (the deterministic default).
  */
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
-import type { BenchCase } from "../lib/cases.js";
 import type { BenchContext, Section } from "../lib/context.js";
 import { fixed, ms, table } from "../lib/format.js";
 import { progress } from "../lib/log.js";
+import { memoTest, type MemoTestKind } from "../lib/memo-test.js";
 import { MINUTE, runWhittle, type WhittleRun } from "../lib/whittle-cli.js";
 import { MAX_INPUT_BYTES } from "./efficiency.js";
 
@@ -46,25 +46,10 @@ export interface JobsCase {
 
 export interface JobsData {
   sleepS: number;
+  /** How the slow test was built (bench/lib/memo-test.ts); absent in results before it was recorded. */
+  wrapper?: MemoTestKind;
   levels: number[];
   cases: JobsCase[];
-}
-
-/** A test script: sleeps `sleepS`, then answers from the memo or runs the real oracle and records it. */
-function wrapper(path: string, c: BenchCase, memo: string, sleepS: number): string {
-  writeFileSync(
-    path,
-    `#!/usr/bin/env bash
-${sleepS > 0 ? `sleep ${sleepS}\n` : ""}h=$(sha256sum "$1" | cut -c1-64)
-m='${memo}'/"$h"
-if [ -f "$m" ]; then exit "$(cat "$m")"; fi
-'${c.oraclePath}' "$1"; rc=$?
-echo "$rc" > "$m.$$" && mv "$m.$$" "$m"
-exit "$rc"
-`,
-  );
-  chmodSync(path, 0o755);
-  return path;
 }
 
 function caseRun(
@@ -86,6 +71,13 @@ function caseRun(
   };
 }
 
+/** What the report says of the slow test's build. */
+function wrapperWords(kind: MemoTestKind | undefined): string {
+  if (kind === "c") return "one compiled C program, bench/lib/memo-test.ts";
+  const script = "a bash script running `sleep`, `sha256sum`, `cut` and `cat`";
+  return kind === "bash" ? `${script}, as no C compiler was found` : script;
+}
+
 export const jobsSection: Section<JobsData> = {
   id: "jobs",
   title: "Jobs that pay: -j 1, 2, 4, 8 with a test 0.2 s slower",
@@ -93,12 +85,15 @@ export const jobsSection: Section<JobsData> = {
     const all = ctx.shared.cases.filter((c) => c.oraclePath && c.input.length <= MAX_INPUT_BYTES);
     const cases = ctx.quick ? all.filter((c) => QUICK_CASES.includes(c.name)) : all;
     const out: JobsCase[] = [];
+    let kind: MemoTestKind | undefined;
     for (const [i, c] of cases.entries()) {
       const root = join(ctx.tmpDir, "jobs", c.name);
       const memo = join(root, "memo");
       mkdirSync(memo, { recursive: true });
-      const warm = wrapper(join(root, "warm.sh"), c, memo, 0);
-      const slow = wrapper(join(root, "slow.sh"), c, memo, SLEEP_S);
+      const warm = join(root, "warm");
+      const slow = join(root, "slow");
+      kind = memoTest(warm, c.oraclePath!, memo, 0, kind);
+      memoTest(slow, c.oraclePath!, memo, SLEEP_S, kind);
       const input = join(root, c.inputName);
       writeFileSync(input, c.input);
       const once = (jobs: number, oracle: string, tag: string): Promise<WhittleRun> =>
@@ -137,12 +132,12 @@ export const jobsSection: Section<JobsData> = {
         }),
       });
     }
-    return { sleepS: SLEEP_S, levels: [...LEVELS], cases: out };
+    return { sleepS: SLEEP_S, wrapper: kind, levels: [...LEVELS], cases: out };
   },
   render(data: JobsData): string {
     const lines: string[] = [];
     lines.push(
-      `Each test takes ${data.sleepS} s longer than its oracle (a wrapper sleeps, then answers from a memo of the real oracle's answers, filled by unslept warm-up runs), so that the machine's 2 cores do not limit the measurement. Default pipeline, \`--timeout 60\`; the levels' order alternates from case to case. Speed-up = wall of \`-j 1\` / wall of \`-j N\`; tests include speculative ones.`,
+      `Each test takes ${data.sleepS} s longer than its oracle (a wrapper sleeps, then answers from a memo of the real oracle's answers, filled by unslept warm-up runs; ${wrapperWords(data.wrapper)}), so that the machine's 2 cores do not limit the measurement. Default pipeline, \`--timeout 60\`; the levels' order alternates from case to case. Speed-up = wall of \`-j 1\` / wall of \`-j N\`; tests include speculative ones.`,
       "",
     );
     const rows = data.cases.map((c) => {
