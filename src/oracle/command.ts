@@ -19,7 +19,13 @@ import type { NextIf, Outcome } from "../outcome.js";
 import { PLACEHOLDER, substituteCandidate } from "./argv.js";
 import { activeNow, setActiveTimeout, type ActiveTimer } from "./clock.js";
 import { NO_TRACKER, type GroupTracker } from "./groups.js";
-import { descendantsOf, liveProcesses, RUN_DIR_FD } from "./run-processes.js";
+import {
+  descendantsByChildLists,
+  descendantsOf,
+  liveProcess,
+  liveProcesses,
+  RUN_DIR_FD,
+} from "./run-processes.js";
 import {
   createSandbox,
   removeSandbox,
@@ -880,10 +886,11 @@ class OutputTail {
  */
 function strayTargets(pgid: number): number[] {
   const own = process.pid;
-  const procs = liveProcesses();
   // The leader gone (its pid free for another process to take), its descendants cannot be told.
-  if (!procs.some((p) => p.pid === pgid && p.pgid === pgid)) return [];
-  const descendants = descendantsOf(pgid, procs).filter((p) => p.pgid !== pgid && p.pid !== own);
+  const leader = liveProcess(pgid);
+  if (leader === undefined || leader.pgid !== pgid) return [];
+  const all = descendantsByChildLists(pgid) ?? descendantsOf(pgid, liveProcesses());
+  const descendants = all.filter((p) => p.pgid !== pgid && p.pid !== own);
   const pids = new Set(descendants.map((p) => p.pid));
   const targets: number[] = [];
   for (const p of descendants) {

@@ -17,6 +17,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 import { makeTreeWritable } from "./remove-tree.js";
+import { liveProcess } from "./run-processes.js";
 import { isFullError, tmpdirError } from "./tmpdir.js";
 
 /** A fresh directory holding one candidate file. */
@@ -131,6 +132,8 @@ export function signalGroup(pgid: number, sig: NodeJS.Signals | 0): boolean {
  */
 export function groupAlive(pgid: number): boolean {
   if (!signalGroup(pgid, 0)) return false;
+  // The leader alive and still in its group answers at once, without reading every process.
+  if (liveProcess(pgid)?.pgid === pgid) return true;
   let entries: string[];
   try {
     entries = readdirSync("/proc");

@@ -62,13 +62,14 @@ export const TREE_ARRAY_BYTES_PER_NODE = 48;
 export function checkTreeMemory(nodes: number, budget: MemoryBudget): MemoryShortfall | undefined {
   const heap = nodes * TREE_HEAP_BYTES_PER_NODE + YOUNG_GENERATION_BYTES;
   const arrays = nodes * TREE_ARRAY_BYTES_PER_NODE;
-  const what = `the parse tree (${nodes.toLocaleString("en-US")} nodes)`;
+  // Only on a shortfall: the first toLocaleString of a process sets up ICU (25 ms here).
+  const what = (): string => `the parse tree (${nodes.toLocaleString("en-US")} nodes)`;
   if (heap > budget.heapAvailable) {
     return {
       needed: heap,
       available: budget.heapAvailable,
       message:
-        `${what} needs about ${mib(heap)} of V8's heap to build, but its limit leaves ` +
+        `${what()} needs about ${mib(heap)} of V8's heap to build, but its limit leaves ` +
         `${mib(budget.heapAvailable)}`,
     };
   }
@@ -76,7 +77,7 @@ export function checkTreeMemory(nodes: number, budget: MemoryBudget): MemoryShor
     return {
       needed: arrays,
       available: budget.available,
-      message: `${what} needs about ${mib(arrays)} of memory, but only ${mib(budget.available)} is available`,
+      message: `${what()} needs about ${mib(arrays)} of memory, but only ${mib(budget.available)} is available`,
     };
   }
   return undefined;
