@@ -67,7 +67,8 @@ export function liveProcesses(): Proc[] {
  * `/proc/PID/task/TID/children` lists: a few files for a test that started few processes, where
  * liveProcesses reads every process on the machine (about 4 ms for 64 processes here, and a
  * speculative run at -j 8 cancels several tests at once). Undefined when the kernel has no such lists
- * (CONFIG_PROC_CHILDREN) or the root is not alive: use descendantsOf(rootPid, liveProcesses()).
+ * (CONFIG_PROC_CHILDREN) or the root is gone: use descendantsOf(rootPid, liveProcesses()). The caller
+ * checks that the root is alive (a zombie has none: its children went to a subreaper).
  */
 export function descendantsByChildLists(rootPid: number): Proc[] | undefined {
   const childrenOf = (pid: number): number[] | undefined => {
@@ -91,7 +92,6 @@ export function descendantsByChildLists(rootPid: number): Proc[] | undefined {
     }
     return children;
   };
-  if (liveProcess(rootPid) === undefined) return undefined;
   const rootChildren = childrenOf(rootPid);
   if (rootChildren === undefined) return undefined;
   const found: Proc[] = [];
@@ -114,12 +114,7 @@ export function descendantsByChildLists(rootPid: number): Proc[] | undefined {
 
 /** Whether the process `pid` is alive (not a zombie). */
 export function processAlive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
-    return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(")") + 2));
-  } catch {
-    return false;
-  }
+  return liveProcess(pid) !== undefined;
 }
 
 /**

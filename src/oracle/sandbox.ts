@@ -3,15 +3,7 @@
  * candidate, and the process group the test runs in (so that everything it started can be killed).
  */
 import { randomBytes } from "node:crypto";
-import {
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmdirSync,
-  unlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { mkdtempSync, readdirSync, renameSync, rmdirSync, unlinkSync, writeFileSync } from "node:fs";
 import { rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -141,16 +133,7 @@ export function groupAlive(pgid: number): boolean {
     return true; // no /proc: cannot tell zombies apart
   }
   for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, "latin1");
-    } catch {
-      continue; // exited meanwhile
-    }
-    // "pid (comm) state ppid pgrp …": comm may contain spaces and parentheses, so split after the last ")".
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    if (Number(fields[2]) === pgid && fields[0] !== "Z" && fields[0] !== "X") return true;
+    if (/^\d+$/.test(entry) && liveProcess(Number(entry))?.pgid === pgid) return true;
   }
   return false;
 }
