@@ -116,6 +116,19 @@ export class Configuration implements Iterable<number> {
     return this.before;
   }
 
+  /** The smallest index at least `from` that is not in the configuration. */
+  nextAbsent(from: number): number {
+    // The last run that starts at or before `from`: if it holds `from`, its end is the answer.
+    let [lo, hi] = [0, this.runCount - 1];
+    if (hi < 0 || this.runs[0]! > from) return from;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (this.runs[2 * mid]! <= from) lo = mid;
+      else hi = mid - 1;
+    }
+    return Math.max(from, this.runs[2 * lo + 1]!);
+  }
+
   /** The same indices as another configuration? */
   equals(other: Configuration): boolean {
     if (other.length !== this.length || other.runs.length !== this.runs.length) return false;

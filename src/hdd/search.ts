@@ -157,13 +157,15 @@ export class TreeSearch {
     if (units.length === 0) return false;
     const evaluator = this.evaluator.scope("configurations");
     const base = this.edits;
-    const removedBy = (config: Configuration): Set<number> => {
-      const kept = new Set<number>();
-      for (const i of config) kept.add(i);
-      const removed = new Set<number>();
-      units.forEach((id, i) => {
-        if (!kept.has(i)) removed.add(id);
-      });
+    // The units outside the configuration's runs, in the order of `units`.
+    const removedBy = (config: Configuration): number[] => {
+      const removed: number[] = [];
+      let next = 0;
+      for (let k = 0; k < config.runCount; k++) {
+        for (; next < config.runStart(k); next++) removed.push(units[next]!);
+        next = config.runEnd(k);
+      }
+      for (; next < units.length; next++) removed.push(units[next]!);
       return removed;
     };
     const keyOf = (config: Configuration): CacheKey => this.key(base.withRemoved(removedBy(config)), config);
@@ -195,7 +197,7 @@ export class TreeSearch {
       const removed = removedBy(result.config);
       this.edits = base.remove(removed);
       this.signal.throwIfAborted();
-      return removed.size > 0;
+      return removed.length > 0;
     } finally {
       evaluator.close();
     }

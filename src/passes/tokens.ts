@@ -21,12 +21,16 @@ export function ddminTokens(frontEnd: TreeFrontEnd): Pass {
       const tokens = tree.tokens;
       emit({ type: "pass", pass: name, units: tokens.length, size: current.length });
       return reduceList(context, tokens.length, (config) => {
-        const kept = new Set<number>();
-        for (const i of config) kept.add(tokens[i]!);
+        // A token is removed where its index is not in the configuration.
         const view: EditView = {
-          isRemoved: (id) => tree.isToken(id) && !kept.has(id),
+          isRemoved: (id) =>
+            tree.isToken(id) && config.nextAbsent(tree.tokenIndex(id)) === tree.tokenIndex(id),
           hoistOf: () => undefined,
           replacement: () => NOTHING,
+          nextEdited: (from) => {
+            const absent = config.nextAbsent(tree.tokenIndex(from));
+            return absent < tokens.length ? tokens[absent]! : Infinity;
+          },
         };
         return render(tree, view, glue);
       });

@@ -1,4 +1,5 @@
 import type { EditView } from "./render.js";
+import { hasId, mergeIds, nextId, sortedIds, type SortedIds } from "./sorted-ids.js";
 import { hoistTokens, NO_TOKENS, subtreeTokens, union, type TokenRanges } from "./token-ranges.js";
 import type { Tree } from "./tree.js";
 
@@ -14,6 +15,10 @@ export class EditSet implements EditView {
   #tokens: { tree: Tree; ranges: TokenRanges } | undefined;
   /** From the edit set this one was made from, when that one's tokens were known: cheaper. */
   #derive: ((tree: Tree) => TokenRanges | undefined) | undefined;
+  /** The removed and hoisted nodes, ascending, once asked (nextEdited). */
+  #edited: SortedIds | undefined;
+  /** From the edit set this one was made from, when that one's were known: a merge, not a sort. */
+  #deriveEdited: (() => SortedIds) | undefined;
 
   private constructor(
     private readonly removed: ReadonlySet<number>,
@@ -37,12 +42,17 @@ export class EditSet implements EditView {
     return ranges;
   }
 
-  /** `next`, made from this set by adding `more`, computes its tokens from this set's, if known. */
-  private derived(next: EditSet, more: (tree: Tree) => TokenRanges): EditSet {
+  /**
+   * `next`, made from this set by adding `more` (tokens) or `nodes` (edited nodes), computes its
+   * tokens and edited nodes from this set's, if known.
+   */
+  private derived(next: EditSet, more: (tree: Tree) => TokenRanges, nodes: Iterable<number>): EditSet {
     const known = this.#tokens; // never set on an empty set (removedTokens)
     if (known !== undefined) {
       next.#derive = (tree) => (tree === known.tree ? union(known.ranges, more(tree)) : undefined);
     }
+    const edited = this.#edited;
+    if (edited !== undefined) next.#deriveEdited = () => mergeIds(edited, sortedIds(nodes));
     return next;
   }
 
@@ -54,6 +64,20 @@ export class EditSet implements EditView {
     return this.hoists.get(id);
   }
 
+  /** The smallest id at least `from` of a removed or hoisted node, or Infinity (EditView.nextEdited). */
+  nextEdited(from: number): number {
+    if (this.#edited === undefined) {
+      this.#edited = this.#deriveEdited?.() ?? sortedIds(this.editedNodes());
+      this.#deriveEdited = undefined;
+    }
+    return nextId(this.#edited, from);
+  }
+
+  private *editedNodes(): Iterable<number> {
+    yield* this.removed;
+    yield* this.hoists.keys();
+  }
+
   /** These nodes, replaced by their minimal replacements as well. */
   remove(ids: Iterable<number>): EditSet {
     const removed = new Set(this.removed);
@@ -62,7 +86,7 @@ export class EditSet implements EditView {
       removed.add(id);
       added.push(id);
     }
-    return this.derived(new EditSet(removed, this.hoists), (tree) => subtreeTokens(tree, added));
+    return this.derived(new EditSet(removed, this.hoists), (tree) => subtreeTokens(tree, added), added);
   }
 
   /** `node` replaced by its descendant `by`. */
@@ -70,7 +94,7 @@ export class EditSet implements EditView {
     if (node === by) throw new RangeError(`a node cannot be hoisted into its own place (${node})`);
     const hoists = new Map(this.hoists);
     hoists.set(node, by);
-    return this.derived(new EditSet(this.removed, hoists), (tree) => hoistTokens(tree, node, by));
+    return this.derived(new EditSet(this.removed, hoists), (tree) => hoistTokens(tree, node, by), [node]);
   }
 
   get removedCount(): number {
@@ -81,11 +105,13 @@ export class EditSet implements EditView {
   }
 
   /** A view of these edits with `extra` nodes removed too: a candidate of a tree pass, not kept. */
-  withRemoved(extra: ReadonlySet<number>): EditView {
+  withRemoved(extra: Iterable<number>): EditView {
+    const ids = sortedIds(extra);
     return {
-      isRemoved: (id) => this.removed.has(id) || extra.has(id),
+      isRemoved: (id) => this.removed.has(id) || hasId(ids, id),
       hoistOf: (id) => this.hoists.get(id),
-      removedTokens: (tree) => union(this.removedTokens(tree), subtreeTokens(tree, extra)),
+      removedTokens: (tree) => union(this.removedTokens(tree), subtreeTokens(tree, ids)),
+      nextEdited: (from) => Math.min(this.nextEdited(from), nextId(ids, from)),
     };
   }
 }

@@ -12,9 +12,19 @@ export interface EditView {
   replacement?(id: number): Uint8Array;
   /** The input's tokens these edits remove (EditSet.removedTokens), where the view knows them. */
   removedTokens?(tree: Tree): TokenRanges;
+  /**
+   * The smallest id at least `from` of a node that is removed, hoisted or replaced (Infinity if
+   * none): rendering copies the nodes before it as the input has them. A view without it has every
+   * node walked.
+   */
+  nextEdited?(from: number): number;
 }
 
-export const NO_EDITS: EditView = { isRemoved: () => false, hoistOf: () => undefined };
+export const NO_EDITS: EditView = {
+  isRemoved: () => false,
+  hoistOf: () => undefined,
+  nextEdited: () => Infinity,
+};
 
 const SPACE = new Uint8Array([0x20]);
 const decoder = new TextDecoder();
@@ -67,18 +77,67 @@ export function render(tree: Tree, edits: EditView = NO_EDITS, glue: GlueCheck =
     return input.subarray(tree.gapStart(t), tree.start(t));
   };
 
+  /** A kept token: its hidden text (or the pending override) and its text. */
+  const token = (id: number): void => {
+    const start = tree.start(id);
+    const end = tree.end(id);
+    const kind = tree.kind(id);
+    if (gapOverride !== undefined) {
+      if (gapOverride.length > 0) {
+        flush();
+        parts.push(gapOverride);
+      } else separate(() => input.subarray(start, end), kind, start);
+      gapOverride = undefined;
+      flush();
+      [runStart, runEnd] = [start, end];
+    } else {
+      const gapStart = tree.gapStart(id);
+      if (gapStart === start) separate(() => input.subarray(start, end), kind, start);
+      if (runEnd >= 0 && runEnd === gapStart) runEnd = end;
+      else {
+        flush();
+        runStart = gapStart;
+        runEnd = end;
+      }
+    }
+    previousKind = kind;
+    previousStart = start;
+    previousEnd = end;
+    previousText = undefined;
+  };
+
+  /**
+   * The tokens [first, end) of an unedited run, as the input has them: after the first (which takes
+   * any pending hidden text, or a space), each token's hidden text starts where the token before it
+   * ends (tokens are never empty), so the rest extends the run to the end of the last token.
+   */
+  const tokenRange = (first: number, end: number): void => {
+    if (end <= first) return;
+    token(tree.tokens[first]!);
+    if (end - 1 > first) {
+      const t = tree.tokens[end - 1]!;
+      runEnd = tree.end(t);
+      [previousKind, previousStart, previousEnd] = [tree.kind(t), tree.start(t), runEnd];
+    }
+  };
+
+  // Node ids, and token ranges [first, end) as the pair ~first, end (~first is negative).
   const stack: number[] = [0];
   while (stack.length > 0) {
     const node = stack.pop()!;
+    if (node < 0) {
+      tokenRange(~node, stack.pop()!);
+      continue;
+    }
     let id = node;
     for (let h = edits.hoistOf(id); h !== undefined; h = edits.hoistOf(id)) id = h;
     if (id !== node) gapOverride ??= gapBefore(node);
     if (edits.isRemoved(id)) {
-      const gap = gapOverride ?? gapBefore(id);
       const replacement = edits.replacement?.(id) ?? tree.replacement(id);
       // Either the replacement takes the pending hidden text, or (empty) it goes with the node.
+      const gap = replacement.length > 0 ? (gapOverride ?? gapBefore(id)) : undefined;
       if (replacement.length > 0 || id !== node) gapOverride = undefined;
-      if (replacement.length === 0) continue;
+      if (gap === undefined) continue;
       if (gap.length > 0) {
         flush();
         parts.push(gap);
@@ -89,39 +148,31 @@ export function render(tree: Tree, edits: EditView = NO_EDITS, glue: GlueCheck =
       continue;
     }
     if (tree.isToken(id)) {
-      const start = tree.start(id);
-      const end = tree.end(id);
-      if (end === start) {
-        gapOverride = undefined;
-        continue;
-      }
-      const kind = tree.kind(id);
-      if (gapOverride !== undefined) {
-        if (gapOverride.length > 0) {
-          flush();
-          parts.push(gapOverride);
-        } else separate(() => input.subarray(start, end), kind, start);
-        gapOverride = undefined;
-        flush();
-        [runStart, runEnd] = [start, end];
-      } else {
-        const gapStart = tree.gapStart(id);
-        if (gapStart === start) separate(() => input.subarray(start, end), kind, start);
-        if (runEnd >= 0 && runEnd === gapStart) runEnd = end;
-        else {
-          flush();
-          runStart = gapStart;
-          runEnd = end;
-        }
-      }
-      previousKind = kind;
-      previousStart = start;
-      previousEnd = end;
-      previousText = undefined;
+      token(id);
       continue;
     }
     const children = tree.children(id);
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+    if (edits.nextEdited === undefined) {
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+      continue;
+    }
+    // Runs of children without edits are copied as the input has them (a range of tokens); only
+    // the children that hold an edit are walked. In document order, pushed last to first.
+    const last = tree.lastDescendant(id);
+    const items: number[] = [];
+    for (let i = 0; i < children.length;) {
+      const edited = edits.nextEdited(children[i]!);
+      // The child that holds `edited`: the last one that starts at or before it.
+      const j = edited > last ? children.length : upperBound(children, edited, i) - 1;
+      if (j > i)
+        items.push(
+          ~tree.tokenIndex(children[i]!),
+          tree.tokenIndex(j < children.length ? children[j]! : last + 1),
+        );
+      if (j < children.length) items.push(children[j]!);
+      i = j + 1;
+    }
+    for (let i = items.length - 1; i >= 0; i--) stack.push(items[i]!);
   }
   if (runEnd >= 0 && runEnd === tree.trailingStart) runEnd = input.length;
   else {
@@ -130,4 +181,15 @@ export function render(tree: Tree, edits: EditView = NO_EDITS, glue: GlueCheck =
   }
   flush();
   return concat(parts);
+}
+
+/** The first index at or after `from` whose id is greater than `id` (ids ascending). */
+function upperBound(ids: Int32Array, id: number, from: number): number {
+  let [lo, hi] = [from, ids.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ids[mid]! <= id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

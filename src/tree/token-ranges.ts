@@ -9,22 +9,10 @@ export type TokenRanges = Int32Array;
 
 export const NO_TOKENS: TokenRanges = new Int32Array(0);
 
-/** The index in `tree.tokens` of the first token whose id is at least `id`. */
-function tokenIndex(tree: Tree, id: number): number {
-  const tokens = tree.tokens;
-  let [lo, hi] = [0, tokens.length];
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (tokens[mid]! < id) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /** The tokens of the node ids `[from, to)` (ids are in pre-order, so a subtree is one id range). */
 function idRange(tree: Tree, from: number, to: number, out: number[]): void {
-  const start = tokenIndex(tree, from);
-  const end = tokenIndex(tree, to);
+  const start = tree.tokenIndex(from);
+  const end = tree.tokenIndex(to);
   if (end > start) out.push(start, end);
 }
 

@@ -73,6 +73,8 @@ export class Tree {
   private readonly replacementTexts: readonly Uint8Array[];
   /** For token nodes: where the hidden text before them starts (the end of the previous token). */
   private readonly gapStarts: Int32Array;
+  /** Each node's last descendant (pre-order: its subtree is the ids [id, lastDescs[id]]). */
+  private readonly lastDescs: Int32Array;
   /** Token nodes in document order. */
   readonly tokens: Int32Array;
   /** The bytes after the last token (a final newline, trailing comments). */
@@ -165,6 +167,12 @@ export class Tree {
     }
     this.trailingStart = previousEnd;
     this.maxDepth = maxDepth;
+    // From the last id back, a node's last child is numbered after it, so is already done.
+    this.lastDescs = new Int32Array(n);
+    for (let id = n - 1; id >= 0; id--) {
+      const [from, to] = [this.childStart[id]!, this.childStart[id + 1]!];
+      this.lastDescs[id] = to > from ? this.lastDescs[this.childIds[to - 1]!]! : id;
+    }
   }
 
   /**
@@ -244,12 +252,18 @@ export class Tree {
   }
   /** The highest id in the subtree of `id` (its last descendant in document order, or itself). */
   lastDescendant(id: number): number {
-    let last = id;
-    for (;;) {
-      const kids = this.children(last);
-      if (kids.length === 0) return last;
-      last = kids[kids.length - 1]!;
+    return this.lastDescs[id]!;
+  }
+  /** The index in `tokens` of the first token whose id is at least `id` (`tokens.length` if none). */
+  tokenIndex(id: number): number {
+    const tokens = this.tokens;
+    let [lo, hi] = [0, tokens.length];
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (tokens[mid]! < id) lo = mid + 1;
+      else hi = mid;
     }
+    return lo;
   }
 
   /** The ids at depth `d`, in document order. */

@@ -60,6 +60,19 @@ test("slice, without and concatenation agree with plain arrays", () => {
   );
 });
 
+test("nextAbsent finds the first index at or after a point that the configuration lacks", () => {
+  fc.assert(
+    fc.property(indices, fc.nat(70), (a, from) => {
+      let expected = from;
+      while (a.includes(expected)) expected++;
+      assert.equal(Configuration.of(a).nextAbsent(from), expected);
+    }),
+    { numRuns: 1000 },
+  );
+  assert.equal(Configuration.EMPTY.nextAbsent(3), 3);
+  assert.equal(Configuration.full(5).nextAbsent(2), 5);
+});
+
 test("isSubsetOf agrees with plain arrays, also for a subset of the other's subsets", () => {
   fc.assert(
     fc.property(indices, indices, fc.array(fc.boolean(), { minLength: 64, maxLength: 64 }), (a, b, drop) => {

@@ -60,6 +60,28 @@ test("editBetween finds the region between the common prefix and suffix, with ro
   assert.deepEqual([same.startIndex, same.oldEndIndex, same.newEndIndex], [2, 4, 2]);
 });
 
+test("editBetween on long texts (compared a chunk at a time) finds the prefix and suffix unit by unit", () => {
+  const next = random(11);
+  const alphabet = "ab\n";
+  for (let run = 0; run < 300; run++) {
+    const length = Math.floor(next() * 5000);
+    let before = "";
+    for (let i = 0; i < length; i++) before += alphabet[Math.floor(next() * 3)];
+    const after = edit(before, next);
+    const e = editBetween(before, after);
+    let prefix = 0;
+    const shorter = Math.min(before.length, after.length);
+    while (prefix < shorter && before[prefix] === after[prefix]) prefix++;
+    let suffix = 0;
+    while (suffix < shorter - prefix && before.at(-1 - suffix) === after.at(-1 - suffix)) suffix++;
+    assert.deepEqual(
+      [e.startIndex, e.oldEndIndex, e.newEndIndex],
+      [prefix, before.length - suffix, after.length - suffix],
+      `run ${run}`,
+    );
+  }
+});
+
 for (const language of BUILT_IN_LANGUAGES) {
   test(`incremental parses of edited ${language} samples are the trees of fresh parses`, async () => {
     const { parser } = await loadLanguage(language);

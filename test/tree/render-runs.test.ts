@@ -48,17 +48,23 @@ for (const language of BUILT_IN_LANGUAGES) {
     for (const sample of SAMPLES[language]) {
       const { tree, glue } = frontEnd.parse(Buffer.from(sample));
       assert.equal(Buffer.from(render(tree, EditSet.EMPTY, glue)).toString(), sample, "untouched");
-      for (let run = 0; run < 150; run++) {
-        const edits = randomEdits(tree, next, [0.02, 0.1, 0.3][run % 3]!);
-        // Every third run, removed tokens become nothing (the token pass's view), not their replacement.
-        const view: EditView =
-          run % 3 === 2
-            ? {
-                isRemoved: (id) => edits.isRemoved(id),
-                hoistOf: (id) => edits.hoistOf(id),
-                replacement: () => new Uint8Array(0),
-              }
-            : edits;
+      assert.equal(Buffer.from(render(tree, undefined, glue)).toString(), sample, "no edits");
+      for (let run = 0; run < 200; run++) {
+        const p = [0.005, 0.02, 0.1, 0.3][run % 4]!;
+        const edits = randomEdits(tree, next, p);
+        // Removed tokens become nothing (the token pass's view), not their replacement; with and
+        // without `nextEdited`, which lets render() copy runs of unedited nodes whole.
+        const deleting = (edited: boolean): EditView => ({
+          isRemoved: (id) => edits.isRemoved(id),
+          hoistOf: (id) => edits.hoistOf(id),
+          replacement: () => new Uint8Array(0),
+          ...(edited ? { nextEdited: (from: number) => edits.nextEdited(from) } : {}),
+        });
+        const extra: number[] = [];
+        for (let id = 1; id < tree.size; id++) if (next() < p) extra.push(id);
+        const view: EditView = [edits, deleting(true), deleting(false), edits.withRemoved(extra)][
+          Math.floor(run / 4) % 4
+        ]!;
         assert.deepEqual(render(tree, view, glue), referenceRender(tree, view, glue), `run ${run}`);
       }
     }

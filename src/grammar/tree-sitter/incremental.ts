@@ -55,6 +55,9 @@ export class IncrementalParser {
   }
 }
 
+/** Code units compared at once by editBetween. */
+const CHUNK = 1024;
+
 /** The edit that turns `before` into `after`: the region between their common prefix and suffix. */
 export function editBetween(
   before: string,
@@ -68,16 +71,24 @@ export function editBetween(
   newEndPosition: Point;
 } {
   const shorter = Math.min(before.length, after.length);
+  // Whole chunks first (compared natively), then unit by unit within the first chunk that differs:
+  // a candidate of a large input shares most of its text with the best input.
   let prefix = 0;
+  while (
+    prefix + CHUNK <= shorter &&
+    before.slice(prefix, prefix + CHUNK) === after.slice(prefix, prefix + CHUNK)
+  )
+    prefix += CHUNK;
   while (prefix < shorter && before.charCodeAt(prefix) === after.charCodeAt(prefix)) prefix++;
   let suffix = 0;
   const most = shorter - prefix;
+  const [b, a] = [before.length, after.length];
   while (
-    suffix < most &&
-    before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)
-  ) {
-    suffix++;
-  }
+    suffix + CHUNK <= most &&
+    before.slice(b - suffix - CHUNK, b - suffix) === after.slice(a - suffix - CHUNK, a - suffix)
+  )
+    suffix += CHUNK;
+  while (suffix < most && before.charCodeAt(b - 1 - suffix) === after.charCodeAt(a - 1 - suffix)) suffix++;
   const start = pointAt(before, 0, { row: 0, column: 0 }, prefix);
   return {
     startIndex: prefix,

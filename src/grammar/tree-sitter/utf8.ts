@@ -19,12 +19,23 @@ const REPLACEMENT_CHARACTER = 0xfffd;
  * units and the offsets), and the tree of a large input needs that heap (see checkTreeMemory).
  */
 export function decodeUtf8(bytes: Uint8Array): DecodedInput {
+  if (isAscii(bytes)) {
+    // Each byte is its own code unit. The offsets are made only when asked for: a syntax check asks
+    // for none unless it finds an error, and 1.8 MB of them took as long as the check's parse.
+    let identity: Uint32Array | undefined;
+    return {
+      text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("latin1"),
+      get byteAt(): Uint32Array {
+        if (identity === undefined) {
+          identity = new Uint32Array(bytes.length + 1);
+          for (let i = 0; i <= bytes.length; i++) identity[i] = i;
+        }
+        return identity;
+      },
+    };
+  }
   // Every byte gives at most one code unit (a 4-byte sequence gives two).
   const byteAt = new Uint32Array(bytes.length + 1);
-  if (isAscii(bytes)) {
-    for (let i = 0; i <= bytes.length; i++) byteAt[i] = i;
-    return { text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("latin1"), byteAt };
-  }
   const units = new Uint16Array(bytes.length);
   let n = 0;
   let i = 0;
