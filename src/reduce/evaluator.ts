@@ -11,7 +11,7 @@ import type { TestLabel } from "../ddmin/ddmin.js";
 import { isInteresting, toOutcome, type NextIf, type Outcome } from "../outcome.js";
 import type { EventListener } from "./events.js";
 import type { OutcomeJournal } from "./journal.js";
-import type { SyntaxFilter } from "./syntax-filter.js";
+import type { SyntaxFilter, SyntaxSkip } from "./syntax-filter.js";
 
 /**
  * The user's test, in-process: a function of the candidate's bytes. `true` means interesting.
@@ -328,6 +328,7 @@ export class Evaluator {
         ? undefined
         : this.running.find((other) => sameBytes(other.key.content(), content));
     if (twin !== undefined) {
+      // The twin's outcome is already past the syntax filter's check after the test (verified).
       const outcome = await untilAborted(twin.outcome, signal);
       if (signal.aborted) return undefined;
       if (outcome !== undefined) {
@@ -341,9 +342,11 @@ export class Evaluator {
     if (replayed !== undefined) {
       // The hints given while tests were held were to follow this test, which does not run.
       this.heldHints.length = 0;
-      const outcome = replayed;
+      const skip = this.checkAfter(replayed, content);
+      const outcome = skip === undefined ? replayed : "not-interesting";
       cache.add(key, outcome);
-      this.emit({ type: "cache-hit", pass, label, size, outcome });
+      this.emit({ type: "cache-hit", pass, label, size, outcome: replayed });
+      if (skip !== undefined) this.emit({ type: "syntax-skip", pass, label, size, ...skip, tested: true });
       return outcome;
     }
     const slots = this.slots;
@@ -372,6 +375,7 @@ export class Evaluator {
     const entry: Running = { key, outcome: new Promise((done) => (settle = done)) };
     this.running.push(entry);
     let shared: Outcome | undefined;
+    let skip: SyntaxSkip | undefined;
     const started = performance.now();
     try {
       const answer = this.oracle(content, signal);
@@ -380,7 +384,10 @@ export class Evaluator {
       for (const hint of this.heldHints.splice(0)) this.oracle.prepare?.(...hint);
       outcome = toOutcome(await answer);
       this.syntax?.observeTest(performance.now() - started);
-      if (!signal.aborted) shared = outcome;
+      if (!signal.aborted) {
+        skip = this.checkAfter(outcome, content);
+        shared = skip === undefined ? outcome : "not-interesting";
+      }
     } catch (error) {
       // Every test-start gets its test-end, also when the oracle fails.
       this.emit({ type: "test-end", pass, id, label, size, outcome: signal.aborted ? "cancelled" : "error" });
@@ -396,10 +403,17 @@ export class Evaluator {
       this.emit({ type: "test-end", pass, id, label, size, outcome: "cancelled" });
       return undefined;
     }
-    cache.add(key, outcome);
+    // The journal keeps the oracle's answer; the cache, what the reduction makes of it.
+    cache.add(key, shared!);
     this.journal?.record(content, outcome);
     this.emit({ type: "test-end", pass, id, label, size, outcome });
-    return outcome;
+    if (skip !== undefined) this.emit({ type: "syntax-skip", pass, label, size, ...skip, tested: true });
+    return shared!;
+  }
+
+  /** The syntax filter's check after a test that found `content` interesting (SyntaxFilter.verify). */
+  private checkAfter(outcome: Outcome, content: Uint8Array): SyntaxSkip | undefined {
+    return isInteresting(outcome) ? this.syntax?.verify(content) : undefined;
   }
 }
 

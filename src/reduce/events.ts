@@ -60,6 +60,9 @@ export type ReductionEvent =
   /**
    * A candidate not tested because it has more syntax errors (`errors`) than the best input so far
    * (`allowed`): not interesting, without an oracle run (the syntax filter, reduce/syntax-filter.ts).
+   * With `tested`, the candidate was tested unchecked (a check cost more than the tests it saves)
+   * and the test found it interesting (its test-end says so); checked then, it is not interesting
+   * all the same.
    */
   | {
       readonly type: "syntax-skip";
@@ -68,6 +71,7 @@ export type ReductionEvent =
       readonly size: number;
       readonly errors: number;
       readonly allowed: number;
+      readonly tested?: true;
     }
   /**
    * A candidate not tested because it removes everything a candidate of the same search that timed
@@ -94,12 +98,14 @@ export type ReductionEvent =
   | { readonly type: "cache-stats"; readonly stats: CacheStats }
   /**
    * The syntax filter's counters, once at the end of a run that had one: candidates whose syntax
-   * was checked and those of them skipped, in all and per pass.
+   * was checked before their test and those of them skipped, in all and per pass; and `verified`,
+   * candidates tested unchecked that the test found interesting, checked after it.
    */
   | {
       readonly type: "syntax-stats";
       readonly checks: number;
       readonly skips: number;
+      readonly verified: number;
       readonly passes: Readonly<Record<string, { readonly checks: number; readonly skips: number }>>;
     };
 

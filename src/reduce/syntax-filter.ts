@@ -28,6 +28,12 @@
  */
 const EXPLORE_RATIO = 8;
 
+/**
+ * A cheap check (tree-sitter's) estimated below this many milliseconds is made whatever the tests
+ * cost: next to whittle's other work per candidate it is nothing, and it saves the test.
+ */
+const ALWAYS_CHECK_MS = 1;
+
 /** Checks of fewer bytes are estimated as this many: a parse has a fixed cost too. */
 const MIN_ESTIMATE_BYTES = 256;
 
@@ -93,6 +99,10 @@ export class SyntaxFilter {
   private testMsAtCheck = 0;
   /** Per pass: checks made and how many ended in a skip. */
   private readonly yieldOf = new Map<string, { checks: number; skips: number }>();
+  /** The errors of the candidates checked so far, while they are alive (verify, improved). */
+  private readonly counted = new WeakMap<Uint8Array, number>();
+  /** Candidates the tests found interesting that had to be checked then (verify). */
+  private verifications = 0;
 
   /** A filter for a reduction of `original`; its error count is the first allowance. */
   constructor(
@@ -127,7 +137,7 @@ export class SyntaxFilter {
       return check.cheapSyntaxCheck
         ? new SyntaxFilter(check, original, false, undefined, "pairs")
         : undefined;
-    return new SyntaxFilter(check, original, setting === "auto" && !check.cheapSyntaxCheck);
+    return new SyntaxFilter(check, original, setting === "auto");
   }
 
   /**
@@ -137,6 +147,14 @@ export class SyntaxFilter {
    */
   get skipsMayBeCached(): boolean {
     return this.scope === "every";
+  }
+
+  /**
+   * Whether candidates the test found interesting are checked before they count (verify): a gated
+   * filter with a cheap check. The results are then those of checking every candidate.
+   */
+  get verifies(): boolean {
+    return this.gated && this.check.cheapSyntaxCheck && this.scope === "every";
   }
 
   /**
@@ -164,13 +182,34 @@ export class SyntaxFilter {
     return { errors, allowed };
   }
 
+  /**
+   * Why `candidate`, which a test found interesting, is not interesting after all (more syntax
+   * errors than the best so far), or undefined when it is. A filter that `verifies` tests some
+   * candidates unchecked, when a check costs more than the tests it would save; the ones found
+   * interesting are checked here, before they count, so that no best has more errors than allowed
+   * and the results are those of checking every candidate (one parse per improvement on top).
+   */
+  verify(candidate: Uint8Array): SyntaxSkip | undefined {
+    if (!this.verifies) return undefined;
+    const allowed = (this.allowed ??= this.count(this.base));
+    let errors = this.counted.get(candidate);
+    if (errors === undefined) {
+      this.verifications++;
+      errors = this.count(candidate, allowed === 0);
+    }
+    return errors > allowed ? { errors, allowed } : undefined;
+  }
+
   /** `best` is the new best input: its errors are the allowance from now on, if fewer. */
   improved(best: Uint8Array): void {
     this.check.rebase?.(best);
     if (this.allowed === undefined) {
       this.base = best;
     } else if (this.allowed > 0) {
-      if (this.gated && !this.worthChecking(best.length, 1)) {
+      if (this.verifies) {
+        // Checked before it counted (reject or verify): no more errors than allowed.
+        this.allowed = Math.min(this.allowed, this.counted.get(best) ?? this.count(best));
+      } else if (this.gated && !this.worthChecking(best.length, 1)) {
         // Counted on `best` when next needed. A best that was tested unchecked may have more errors
         // than allowed so far: the test accepted them, so they are allowed from then on.
         this.base = best;
@@ -181,8 +220,16 @@ export class SyntaxFilter {
     }
   }
 
-  /** The checks made and the skips they ended in, in all and per pass (the `syntax-stats` event). */
-  counters(): { checks: number; skips: number; passes: Record<string, { checks: number; skips: number }> } {
+  /**
+   * The checks made before tests and the skips they ended in, in all and per pass, and the checks
+   * made after a test (verify): the `syntax-stats` event.
+   */
+  counters(): {
+    checks: number;
+    skips: number;
+    verified: number;
+    passes: Record<string, { checks: number; skips: number }>;
+  } {
     const passes = Object.fromEntries([...this.yieldOf].map(([pass, y]) => [pass, { ...y }]));
     let checks = 0;
     let skips = 0;
@@ -190,7 +237,7 @@ export class SyntaxFilter {
       checks += y.checks;
       skips += y.skips;
     }
-    return { checks, skips, passes };
+    return { checks, skips, verified: this.verifications, passes };
   }
 
   /** A test took `ms` (the evaluator reports each oracle run). */
@@ -201,9 +248,11 @@ export class SyntaxFilter {
 
   /** Whether a check of `bytes` is expected to cost less than the tests it saves (`skipShare` of one). */
   private worthChecking(bytes: number, skipShare: number): boolean {
-    if (this.tests === 0) return false; // nothing to compare a check with yet
+    // Nothing to compare a check with yet: a cheap check is made, an expensive one is not.
+    if (this.tests === 0) return this.check.cheapSyntaxCheck;
     const estimate = this.estimatedMs(bytes);
     if (estimate === undefined) return true; // the probe
+    if (this.check.cheapSyntaxCheck && estimate <= ALWAYS_CHECK_MS) return true;
     return estimate <= skipShare * (this.testMs / this.tests);
   }
 
@@ -216,6 +265,7 @@ export class SyntaxFilter {
   private count(input: Uint8Array, anyWillDo = false): number {
     const start = this.now();
     const errors = this.check.syntaxErrors(input, anyWillDo);
+    this.counted.set(input, errors);
     const perByte = (this.now() - start) / Math.max(input.length, MIN_ESTIMATE_BYTES);
     // A moving average: the first parses of a grammar are slower (its interpreter warms up).
     this.msPerByte = this.msPerByte === undefined ? perByte : 0.8 * this.msPerByte + 0.2 * perByte;

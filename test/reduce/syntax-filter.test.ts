@@ -267,3 +267,119 @@ test("the allowance starts at the original's errors and falls with each best tha
   assert.equal(syntax.asked.length, checks, "no errors allowed: a new best is not parsed");
   assert.equal(filter.reject(Buffer.from("b")), undefined);
 });
+
+test('"auto" with a cheap check: checks before any test is timed, and stops where a check costs more than it saves', () => {
+  let clock = 0;
+  let checkMs = 0.1;
+  const cheap = brackets(true);
+  const timed: SyntaxCheck = {
+    cheapSyntaxCheck: true,
+    syntaxErrors: (input) => {
+      clock += checkMs;
+      return cheap.syntaxErrors(input);
+    },
+  };
+  const filter = SyntaxFilter.of("auto", timed, Buffer.from("f(a)"))!;
+  assert.ok(filter.verifies);
+  const gated = new SyntaxFilter(timed, Buffer.from("f(a)"), true, () => clock);
+  for (const f of [filter, gated])
+    assert.deepEqual(f.reject(Buffer.from("f((a)"), "tree"), { errors: 1, allowed: 0 }, "no test timed yet");
+  // Tests of 10 ms against checks of 0.1 ms: every candidate is checked.
+  gated.observeTest(10);
+  let asked = cheap.asked.length;
+  for (let i = 0; i < 20; i++) assert.equal(gated.reject(Buffer.from("g(a)"), "tree"), undefined);
+  assert.equal(cheap.asked.length - asked, 20);
+  // Tests of microseconds (an in-process oracle): a check under 1 ms is made all the same.
+  gated.observeTest(0);
+  asked = cheap.asked.length;
+  for (let i = 0; i < 5; i++) assert.ok(gated.reject(Buffer.from("f((a)"), "tree") !== undefined);
+  assert.equal(cheap.asked.length - asked, 5);
+  // A large input: its checks take 30 ms, three tests' time, and none ends in a skip.
+  checkMs = 30;
+  asked = cheap.asked.length;
+  for (let i = 0; i < 20; i++) {
+    gated.observeTest(10);
+    assert.equal(gated.reject(Buffer.from("g(a)"), "tree"), undefined);
+  }
+  const checked = cheap.asked.length - asked;
+  // One or two until the moving average has caught up, then one in every 8 × 30 ms of tests.
+  assert.ok(checked <= 4, `${checked} checks of 20 candidates`);
+});
+
+test("a gated cheap filter checks the candidates it let through unchecked once a test finds them interesting", () => {
+  let clock = 0;
+  const check = brackets(true);
+  const timed: SyntaxCheck = {
+    cheapSyntaxCheck: true,
+    syntaxErrors: (input) => {
+      clock += 1000; // far more than a test
+      return check.syntaxErrors(input);
+    },
+  };
+  const filter = new SyntaxFilter(timed, Buffer.from("f(a)"), true, () => clock);
+  filter.observeTest(1);
+  const probe = Buffer.from("g(a)");
+  assert.equal(filter.reject(probe, "tree"), undefined); // the probe: 1,000 ms
+  const broken = Buffer.from("f((a)");
+  const fine = Buffer.from("(a)");
+  let asked = check.asked.length;
+  assert.equal(filter.reject(broken, "tree"), undefined, "not worth a check: tested");
+  assert.equal(filter.reject(fine, "tree"), undefined);
+  assert.equal(check.asked.length, asked);
+  // The test found both interesting: the broken one is not after all.
+  assert.deepEqual(filter.verify(broken), { errors: 1, allowed: 0 });
+  assert.equal(filter.verify(fine), undefined);
+  assert.equal(check.asked.length, asked + 2);
+  assert.equal(filter.counters().verified, 2);
+  // A best checked already is not parsed again; one checked before its test is not checked again.
+  asked = check.asked.length;
+  filter.improved(fine);
+  assert.equal(filter.verify(probe), undefined);
+  assert.equal(check.asked.length, asked);
+  // An expensive check (ANTLR's) does not verify: its unchecked bests bring their errors along.
+  const antlr = new SyntaxFilter(
+    { ...timed, cheapSyntaxCheck: false },
+    Buffer.from("f(a)"),
+    true,
+    () => clock,
+  );
+  assert.equal(antlr.verifies, false);
+  assert.equal(antlr.verify(broken), undefined);
+});
+
+test('"auto" with a check that costs more than the tests: the result of checking every candidate, with more tests', async () => {
+  /** The brackets check, made to take 3 ms (more than ALWAYS_CHECK_MS): a test here takes microseconds. */
+  const slow = (): SyntaxCheck & { asked: string[] } => {
+    const check = brackets(true);
+    return {
+      ...check,
+      syntaxErrors(input) {
+        const until = performance.now() + 3;
+        while (performance.now() < until);
+        return check.syntaxErrors(input);
+      },
+    };
+  };
+  const input = Buffer.from("f(a)\ng(b, (c), [d])\nh((e))\nk(b)\n");
+  const runWith = async (syntaxFilter: boolean | "auto") => {
+    const events: ReductionEvent[] = [];
+    const result = await reduce(input, (c) => Buffer.from(c).includes("b"), {
+      jobs: 1,
+      syntaxFilter,
+      syntax: slow(),
+      assumeInteresting: true,
+      onEvent: (e) => events.push(e),
+    });
+    assert.equal(result.kind, "done");
+    return { result, events };
+  };
+  const every = await runWith(true);
+  const auto = await runWith("auto");
+  assert.equal(Buffer.from(auto.result.output).toString(), Buffer.from(every.result.output).toString());
+  assert.equal(bracketErrors(Buffer.from(auto.result.output).toString()), 0);
+  const afterTest = auto.events.filter((e) => e.type === "syntax-skip" && e.tested === true);
+  assert.ok(afterTest.length > 0, "interesting candidates with errors, skipped after their test");
+  assert.ok(auto.result.stats.tests > every.result.stats.tests);
+  const stats = auto.events.find((e) => e.type === "syntax-stats");
+  assert.ok(stats?.type === "syntax-stats" && stats.verified > 0);
+});

@@ -14,6 +14,11 @@ import type { Parser, Point, Tree as TsTree } from "web-tree-sitter";
 
 export class IncrementalParser {
   #base: { text: string; tree: TsTree } | undefined;
+  /**
+   * The last text parsed as an edit and its tree: the next best is usually the candidate checked
+   * last (the syntax filter checks a candidate the test found interesting, then rebases on it).
+   */
+  #last: { text: string; tree: TsTree } | undefined;
 
   constructor(private readonly parser: Parser) {}
 
@@ -29,11 +34,14 @@ export class IncrementalParser {
       return tree;
     }
     if (base.text === text) return base.tree.copy();
+    if (this.#last?.text === text) return this.#last.tree.copy();
     const old = base.tree.copy();
     try {
       old.edit(editBetween(base.text, text));
       const tree = this.parser.parse(text, old);
       if (tree === null) throw new Error("tree-sitter returned no tree");
+      this.#last?.tree.delete();
+      this.#last = { text, tree: tree.copy() };
       return tree;
     } finally {
       old.delete();
@@ -46,6 +54,9 @@ export class IncrementalParser {
     const tree = this.parse(text);
     this.#base?.tree.delete();
     this.#base = { text, tree };
+    // Parsed as an edit of the old base, which it replaces: the next edits are of this text.
+    this.#last?.tree.delete();
+    this.#last = undefined;
   }
 
   private fresh(text: string): TsTree {
