@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
 import { CacheCounters, isCacheable, memoKey, type CacheOptions, type OutcomeCache } from "./cache.js";
 import type { Outcome } from "../outcome.js";
+import { sha256 } from "./digest.js";
 
 /** SHA-256 digest (32 bytes as a one-byte string) + header + Map slot + the stored size and outcome. */
 const ENTRY_BYTES = 32 + 16 + 48;
@@ -19,7 +19,7 @@ const ENTRY_BYTES = 32 + 16 + 48;
 export function contentHashCache(options: CacheOptions): OutcomeCache {
   const entries = new Map<string, { size: number; outcome: Outcome }>();
   const counters = new CacheCounters();
-  const digest = memoKey((bytes) => createHash("sha256").update(bytes).digest().toString("latin1"));
+  const digest = memoKey((bytes) => sha256(bytes).toString("latin1"));
   return {
     kind: "content-hash",
     peek: (key) => entries.get(digest(key))?.outcome,

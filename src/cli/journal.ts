@@ -5,6 +5,7 @@ import { OUTCOMES, type Outcome } from "../outcome.js";
 import type { OutcomeJournal } from "../reduce/journal.js";
 import { UsageError, type CliOptions } from "./args.js";
 import { writeAtomic, whyNotWritable } from "./files.js";
+import { sha256 } from "../cache/digest.js";
 
 /**
  * The journal of a run (--resume): a text file beside the result, `<result>.journal`. Its first line
@@ -384,7 +385,8 @@ export class JournalFile implements OutcomeJournal {
   private digest(content: Uint8Array): string {
     let hash = this.digests.get(content);
     if (hash === undefined) {
-      hash = sha256Hex(content);
+      // The digest the content-hash cache took of the same bytes, if it did.
+      hash = sha256(content).toString("hex");
       this.digests.set(content, hash);
     }
     return hash;

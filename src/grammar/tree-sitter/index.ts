@@ -45,7 +45,7 @@ import { IncrementalParser } from "./incremental.js";
 import { nodeGroups } from "./match.js";
 import { grammarLexicon } from "./lexicon.js";
 import { needsSpace, shortestRuleTexts } from "./shortest.js";
-import { decodeUtf8 } from "./utf8.js";
+import { decodeUtf8, type DecodedInput } from "./utf8.js";
 import { languageSpec, type BuiltInLanguage, type LanguageSpec } from "./languages.js";
 
 export { BUILT_IN_LANGUAGES, type BuiltInLanguage } from "./languages.js";
@@ -255,7 +255,15 @@ export class TreeSitterFrontEnd implements TreeFrontEnd, SyntaxCheck {
 
   /** `best` is the best input so far: later checks parse their input as an edit of it. */
   rebase(best: Uint8Array): void {
-    this.#checks.rebase(decodeUtf8(best).text);
+    this.#checks.rebase(this.decoded(best).text);
+  }
+
+  /** The last input the syntax checks decoded: a new best is usually the candidate checked last. */
+  #lastDecoded: { input: Uint8Array; decoded: DecodedInput } | undefined;
+
+  private decoded(input: Uint8Array): DecodedInput {
+    if (this.#lastDecoded?.input !== input) this.#lastDecoded = { input, decoded: decodeUtf8(input) };
+    return this.#lastDecoded.decoded;
   }
 
   /** The last input scanned and what its scan found (the original is asked about several times). */
@@ -275,13 +283,13 @@ export class TreeSitterFrontEnd implements TreeFrontEnd, SyntaxCheck {
   private scan(input: Uint8Array, anyWillDo = false): Scan {
     const last = this.#lastScan;
     if (last !== undefined && last.input === input && (last.exact || anyWillDo)) return last;
-    const decoded = decodeUtf8(input);
-    let scanned = scanTree(this.#checks.parse(decoded.text), decoded.byteAt);
+    const decoded = this.decoded(input);
+    let scanned = scanTree(this.#checks.parse(decoded.text), decoded);
     const exact = scanned.errors === 0 || !anyWillDo;
     if (scanned.errors > 0 && exact) {
       const fresh = this.language.parser.parse(decoded.text);
       if (fresh === null) throw new Error("tree-sitter returned no tree");
-      scanned = scanTree(fresh, decoded.byteAt);
+      scanned = scanTree(fresh, decoded);
     }
     this.#lastScan = { ...scanned, input, exact };
     return scanned;
@@ -347,8 +355,12 @@ interface Scan {
   nodes: number;
 }
 
-/** The ERROR and MISSING nodes of `tree` (deleted after), walking only subtrees that hold one. */
-function scanTree(tree: TsTree, byteAt: Uint32Array): Scan {
+/**
+ * The ERROR and MISSING nodes of `tree` (deleted after), walking only subtrees that hold one. The
+ * byte offsets of `decoded` are asked for only where there is an error (for ASCII input they are
+ * made when first asked for).
+ */
+function scanTree(tree: TsTree, decoded: DecodedInput): Scan {
   try {
     let errors = 0;
     let errorBytes = 0;
@@ -362,7 +374,8 @@ function scanTree(tree: TsTree, byteAt: Uint32Array): Scan {
       }
       // An error region counts once, as parseRaw keeps it whole (the root is no leaf even then).
       const root = node.id === tree.rootNode.id;
-      if (node.isError && !root) errorBytes += byteAt[node.endIndex]! - byteAt[node.startIndex]!;
+      if (node.isError && !root)
+        errorBytes += decoded.byteAt[node.endIndex]! - decoded.byteAt[node.startIndex]!;
       if (node.hasError && (!node.isError || root))
         for (const child of node.children) if (child !== null) stack.push(child);
     }
@@ -370,7 +383,7 @@ function scanTree(tree: TsTree, byteAt: Uint32Array): Scan {
     if (errors === 0 && tree.rootNode.hasError) [errors, first] = [1, tree.rootNode.startIndex];
     return {
       errors,
-      firstError: first === undefined ? undefined : byteAt[first]!,
+      firstError: first === undefined ? undefined : decoded.byteAt[first]!,
       errorBytes,
       nodes: tree.rootNode.descendantCount,
     };
