@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { closeSync, fsyncSync, openSync, truncateSync, writeSync } from "node:fs";
 import { readFile, rm, stat } from "node:fs/promises";
 import { OUTCOMES, type Outcome } from "../outcome.js";
@@ -62,8 +61,9 @@ export function journalPathOf(resultPath: string): string {
   return `${resultPath}.journal`;
 }
 
+/** The digest the content-hash cache took of the same bytes, if it did (cache/digest.ts). */
 export function sha256Hex(bytes: Uint8Array): string {
-  return createHash("sha256").update(bytes).digest("hex");
+  return sha256(bytes).toString("hex");
 }
 
 /** The header of this run's journal. */
@@ -315,7 +315,6 @@ async function knownResult(
  */
 export class JournalFile implements OutcomeJournal {
   private fd: number | undefined;
-  private readonly digests = new WeakMap<Uint8Array, string>();
   /** How many answers were recalled rather than tested. */
   recalled = 0;
 
@@ -348,11 +347,11 @@ export class JournalFile implements OutcomeJournal {
   }
 
   peek(content: Uint8Array): Outcome | undefined {
-    return this.plan.answers.get(this.digest(content))?.[0];
+    return this.plan.answers.get(sha256Hex(content))?.[0];
   }
 
   recall(content: Uint8Array): Outcome | undefined {
-    const hash = this.digest(content);
+    const hash = sha256Hex(content);
     const queue = this.plan.answers.get(hash);
     const outcome = queue?.shift();
     if (queue?.length === 0) this.plan.answers.delete(hash);
@@ -363,7 +362,7 @@ export class JournalFile implements OutcomeJournal {
   record(content: Uint8Array, outcome: Outcome): void {
     if (this.fd === undefined) return;
     try {
-      writeSync(this.fd, `${this.digest(content)} ${outcome}\n`);
+      writeSync(this.fd, `${sha256Hex(content)} ${outcome}\n`);
       // An interesting answer is the one a resumed run cannot do without: on disk before the result.
       if (outcome === "interesting") fsyncSync(this.fd);
     } catch (error) {
@@ -380,16 +379,6 @@ export class JournalFile implements OutcomeJournal {
       // already unusable
     }
     this.fd = undefined;
-  }
-
-  private digest(content: Uint8Array): string {
-    let hash = this.digests.get(content);
-    if (hash === undefined) {
-      // The digest the content-hash cache took of the same bytes, if it did.
-      hash = sha256(content).toString("hex");
-      this.digests.set(content, hash);
-    }
-    return hash;
   }
 }
 

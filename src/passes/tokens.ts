@@ -23,8 +23,11 @@ export function ddminTokens(frontEnd: TreeFrontEnd): Pass {
       return reduceList(context, tokens.length, (config) => {
         // A token is removed where its index is not in the configuration.
         const view: EditView = {
-          isRemoved: (id) =>
-            tree.isToken(id) && config.nextAbsent(tree.tokenIndex(id)) === tree.tokenIndex(id),
+          isRemoved: (id) => {
+            if (!tree.isToken(id)) return false;
+            const index = tree.tokenIndex(id);
+            return config.nextAbsent(index) === index;
+          },
           hoistOf: () => undefined,
           replacement: () => NOTHING,
           nextEdited: (from) => {

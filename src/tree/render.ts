@@ -1,6 +1,7 @@
 import { alwaysSeparate, type GlueCheck } from "./raw.js";
 import type { TokenRanges } from "./token-ranges.js";
 import { concat, type Tree } from "./tree.js";
+import { lowerBound } from "./sorted-ids.js";
 
 /** What a rendering asks of the edits: is a node removed, is it hoisted (replaced by a descendant)? */
 export interface EditView {
@@ -162,8 +163,8 @@ export function render(tree: Tree, edits: EditView = NO_EDITS, glue: GlueCheck =
     const items: number[] = [];
     for (let i = 0; i < children.length;) {
       const edited = edits.nextEdited(children[i]!);
-      // The child that holds `edited`: the last one that starts at or before it.
-      const j = edited > last ? children.length : upperBound(children, edited, i) - 1;
+      // The child that holds `edited`: the last one that starts at or before it (ids are integers).
+      const j = edited > last ? children.length : lowerBound(children, edited + 1, i) - 1;
       if (j > i)
         items.push(
           ~tree.tokenIndex(children[i]!),
@@ -181,15 +182,4 @@ export function render(tree: Tree, edits: EditView = NO_EDITS, glue: GlueCheck =
   }
   flush();
   return concat(parts);
-}
-
-/** The first index at or after `from` whose id is greater than `id` (ids ascending). */
-function upperBound(ids: Int32Array, id: number, from: number): number {
-  let [lo, hi] = [from, ids.length];
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (ids[mid]! <= id) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

@@ -13,12 +13,15 @@ export function sortedIds(ids: Iterable<number>): SortedIds {
   return n === out.length ? out : out.slice(0, n);
 }
 
-/** The index of the first id at least `from` (`ids.length` if none). */
-function lowerBound(ids: SortedIds, from: number): number {
-  let [lo, hi] = [0, ids.length];
+/**
+ * The index of the first of ascending `ids` that is at least `value` (`ids.length` if none),
+ * searching from index `start` on.
+ */
+export function lowerBound(ids: Int32Array, value: number, start = 0): number {
+  let [lo, hi] = [start, ids.length];
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (ids[mid]! < from) lo = mid + 1;
+    if (ids[mid]! < value) lo = mid + 1;
     else hi = mid;
   }
   return lo;

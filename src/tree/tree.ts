@@ -2,6 +2,7 @@ import { sameBytes } from "../bytes.js";
 import type { RawNode } from "./raw.js";
 import { reclaimAfterParse } from "./reclaim.js";
 import { NO_REPLACEMENTS, type Replacements } from "./replacements.js";
+import { lowerBound } from "./sorted-ids.js";
 
 /** Which of Picireny's tree transforms to apply when a tree is built; each is on by default. */
 export interface TreeTransforms {
@@ -256,14 +257,7 @@ export class Tree {
   }
   /** The index in `tokens` of the first token whose id is at least `id` (`tokens.length` if none). */
   tokenIndex(id: number): number {
-    const tokens = this.tokens;
-    let [lo, hi] = [0, tokens.length];
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (tokens[mid]! < id) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return lowerBound(this.tokens, id);
   }
 
   /** The ids at depth `d`, in document order. */
