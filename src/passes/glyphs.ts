@@ -1,12 +1,8 @@
 import type { TreeFrontEnd } from "../hdd/phases.js";
 import { fullConfiguration } from "../ddmin/configuration.js";
+import { isBlank, isContinuation, isSoftToken, isWordByte } from "./lexemes.js";
 import { reduceList } from "./list.js";
 import type { Pass, PassContext } from "./pass.js";
-
-/** ASCII whitespace. */
-function isBlank(byte: number): boolean {
-  return byte === 0x20 || (byte >= 0x09 && byte <= 0x0d);
-}
 
 /**
  * ddmin over the visible characters of the current input: every character except ASCII whitespace
@@ -65,12 +61,9 @@ function softParts(frontEnd: TreeFrontEnd, current: Uint8Array): [number, number
   for (const t of tree.tokens) {
     const gap = tree.gapStart(t);
     const start = tree.start(t);
-    const kind = tree.kind(t);
-    const text = decoder.decode(tree.text(t));
-    // A literal token's kind is its text (tree-sitter), or its text quoted (ANTLR's 'x'); a
-    // keyword may also stand as a named token (C's `int` is a primitive_type).
-    const soft = kind !== text && kind !== `'${text}'` && frontEnd.isLiteral?.(text) !== true;
-    if (soft && oneCharacter(text) && onlySpaces(current, gap, start)) parts.push([gap, tree.end(t), true]);
+    const soft = isSoftToken(frontEnd, tree, t);
+    if (soft && oneCharacter(decoder.decode(tree.text(t))) && onlySpaces(current, gap, start))
+      parts.push([gap, tree.end(t), true]);
     else {
       add(gap, start);
       if (soft) add(start, tree.end(t));
@@ -93,13 +86,6 @@ function onlySpaces(current: Uint8Array, from: number, to: number): boolean {
     if (!isBlank(byte) || byte === 0x0a || byte === 0x0d) return false;
   }
   return true;
-}
-
-/** A backslash that ends its line: a line continuation, which goes with the line break (see blankRuns). */
-function isContinuation(current: Uint8Array, at: number): boolean {
-  if (current[at] !== 0x5c) return false;
-  const next = current[at + 1];
-  return next === 0x0a || (next === 0x0d && current[at + 2] === 0x0a);
 }
 
 /**
@@ -181,18 +167,6 @@ function blankRuns(current: Uint8Array): number[] {
     units.push(start, end);
   }
   return units;
-}
-
-/** Letters, digits, `_`, `$` and every byte of a multi-byte UTF-8 character: what words are made of. */
-function isWordByte(byte: number): boolean {
-  return (
-    (byte >= 0x30 && byte <= 0x39) ||
-    (byte >= 0x41 && byte <= 0x5a) ||
-    (byte >= 0x61 && byte <= 0x7a) ||
-    byte === 0x5f ||
-    byte === 0x24 ||
-    byte >= 0x80
-  );
 }
 
 /** Brackets and separators: in the usual languages they never form a longer token with a neighbour. */
