@@ -84,7 +84,7 @@ function grow(next: Growth & { more: number }, without: Configuration, interesti
 export async function adaptive(
   initial: Configuration | ArrayLike<number>,
   hooks: DdminHooks,
-  options: Pick<DdminOptions, "ddStar" | "jobs" | "firstWins">,
+  options: Pick<DdminOptions, "ddStar" | "jobs" | "firstWins" | "pairs">,
 ): Promise<DdminResult> {
   let units = (initial instanceof Configuration ? initial : Configuration.of(initial)).toArray();
   let rounds = 0;
@@ -209,7 +209,7 @@ export async function adaptive(
         // The unit now at `at` was just tried alone and is needed: the scan goes on after it.
         if (lastSingleFailed) at++;
       }
-      if (!changed) changed = await pairScan();
+      if (!changed && options.pairs !== false) changed = await pairScan();
       if (!options.ddStar || !changed) return { kind: "done", config: Configuration.of(units), rounds };
     }
   } catch (error) {

@@ -49,6 +49,8 @@ export interface DdminOptions {
    * complements and subsets remove units that only go together, which a scan of runs cannot).
    */
   readonly adaptiveAbove?: number;
+  /** With algorithm "adaptive": whether neighbouring pairs are tried after a fruitless scan (default yes). */
+  readonly pairs?: boolean;
   /**
    * With algorithm "probdd" and jobs > 1: how its chances fared so far, shared by every ProbDD
    * search made with these options (a tree pass makes one per level and iteration); see probdd.ts.

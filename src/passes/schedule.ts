@@ -24,6 +24,8 @@ export interface StepDdmin {
   readonly adaptiveAbove?: number;
   /** With algorithm "probdd" in a tree phase: each search's p0 learned from the pass's earlier ones. */
   readonly learnP0?: boolean;
+  /** With algorithm "adaptive": whether neighbouring pairs are tried after a fruitless scan (default yes). */
+  readonly pairs?: boolean;
 }
 
 export interface ScheduleStep {
@@ -90,6 +92,18 @@ export const SUBSET_GRANULARITY = 16;
  */
 export const DEFAULT_POLISH_ALGORITHM: Algorithm = "adaptive";
 
+/**
+ * The glyph pass's lists, of any length, by adaptive deletion without its neighbouring pairs: one test
+ * per character that stays. What is left for it after the token, rename and literal passes is
+ * nearly always needed (on the shared cases it removed nothing but on json-invalid-escape), where
+ * ddmin's rounds over a short list tried each character two or three times and the pairs once more.
+ * Measured (section efficiency, bench/results/2026-11-29-glyph-scan): 726 tests against 764 on
+ * the ten shared cases, the same results (hello-world-big-c 119 against 133, mozilla-select-html 31
+ * against 42, json-extra-comma 49 against 62). The result stays 1-minimal over these characters;
+ * two that only go together (an escape such as `\n`) are not looked for.
+ */
+export const GLYPH_DDMIN: StepDdmin = Object.freeze({ adaptiveAbove: 0, pairs: false });
+
 /** A tree phase of the default pipeline: its levels reduced by DEFAULT_TREE_ALGORITHM. */
 function tree(phase: string, reason: string): ScheduleStep {
   return { phase, algorithm: DEFAULT_TREE_ALGORITHM, ddmin: { learnP0: LEARN_TREE_P0 }, reason };
@@ -149,7 +163,11 @@ export const DEFAULT_TREE_SCHEDULE: Schedule = frozen([
   polish("token", "the grammar's tokens"),
   polish("rename", "identifiers renamed consistently to short names", { builtInLanguage: true }),
   polish("literal", "numbers and strings shortened", { builtInLanguage: true }),
-  polish("glyph", "the characters of the tokens the grammar does not fix, whitespace kept"),
+  {
+    ...polish("glyph", "the characters of the tokens the grammar does not fix, whitespace kept"),
+    // Every list by the scan, without pairs: see GLYPH_DDMIN.
+    ddmin: GLYPH_DDMIN,
+  },
   polish("blank", "runs of whitespace, each down to what must stay"),
 ]);
 
@@ -275,11 +293,13 @@ export function algorithmText(step: ScheduleStep): string | undefined {
   if (step.algorithm === "run") return undefined;
   const d = step.ddmin;
   const parts = [
-    step.algorithm === "adaptive" && d?.adaptiveAbove !== undefined
+    step.algorithm === "adaptive" && d?.adaptiveAbove !== undefined && d.adaptiveAbove > 0
       ? `adaptive above ${d.adaptiveAbove} units, ddmin below`
-      : step.algorithm === "probdd" && d?.learnP0 === true
-        ? "probdd, p0 learned per pass"
-        : step.algorithm,
+      : step.algorithm === "adaptive" && d?.pairs === false
+        ? "adaptive, no pairs"
+        : step.algorithm === "probdd" && d?.learnP0 === true
+          ? "probdd, p0 learned per pass"
+          : step.algorithm,
   ];
   if (d?.subsetGranularity !== undefined)
     parts.push(`ddmin's subsets in rounds of ≤ ${d.subsetGranularity} parts`);

@@ -52,6 +52,19 @@ test("when every unit is needed, each is tried alone once, then each neighbourin
   assert.deepEqual(hooks.kinds, [...Array<string>(30).fill("complement"), ...Array<string>(29).fill("pair")]);
 });
 
+test("without pairs (the glyph pass), a scan that removes nothing ends it: one test per unit", async () => {
+  const hooks = counting(needs(range(30)));
+  const result = await adaptive(range(30), hooks, { ddStar: true, jobs: 1, firstWins: false, pairs: false });
+  assert.deepEqual(result.config.toArray(), range(30));
+  assert.equal(hooks.tested.length, 30);
+  assert.ok(hooks.kinds.every((k) => k === "complement"));
+  // Still 1-minimal where some can go: 3…9 go as a run, and every unit left was tried alone after.
+  const some = counting(needs(range(30).filter((u) => u < 3 || u > 9)));
+  const reduced = await adaptive(range(30), some, { ddStar: true, jobs: 1, firstWins: false, pairs: false });
+  assert.deepEqual(reduced.config.toArray(), [0, 1, 2, ...range(20).map((i) => i + 10)]);
+  assert.ok(some.kinds.every((k) => k === "complement"));
+});
+
 test("two neighbouring units that can only go together go as a pair", async () => {
   // 0…19 needed but for 7 and 8, which must be both there or both gone (a key and its value).
   const interesting = (c: Configuration): boolean => {

@@ -24,12 +24,15 @@ import { frontEnd } from "../helpers/passes.js";
 /** The polish's options as the pipeline set them before the schedule (its `polished` wrapper). */
 const POLISH = { subsetGranularity: 16, algorithm: "adaptive", adaptiveAbove: 16 };
 
+/** The glyph pass's: every list by adaptive deletion's scan, without the pairs (since 2026-11-29). */
+const GLYPH = { algorithm: "adaptive", adaptiveAbove: 0, pairs: false };
+
 /** The tree phases' options: ProbDD, its p0 learned per pass (since the schedule). */
 const TREE = { algorithm: "probdd", learnP0: true };
 
 /**
  * The default grammar pipeline before it was data, written out: each phase and the options it ran
- * with over the run's; `biggest` only from 64 KiB on, `rename` and `literal` with built-in
+ * with over the run's (glyph's changed since); `biggest` only from 64 KiB on, `rename` and `literal` with built-in
  * languages only.
  */
 const BEFORE: [string, Record<string, unknown>][] = [
@@ -41,7 +44,7 @@ const BEFORE: [string, Record<string, unknown>][] = [
   ["token", POLISH],
   ["rename", POLISH],
   ["literal", POLISH],
-  ["glyph", POLISH],
+  ["glyph", GLYPH],
   ["blank", POLISH],
 ];
 
@@ -131,8 +134,9 @@ test("the schedule in words names each step, its condition and its algorithm", (
     describeSchedule(DEFAULT_TREE_SCHEDULE),
     "chain [probdd, p0 learned per pass] → biggest (inputs ≥ 64 KiB) → coarse → hoist* → " +
       "prune+hoist* [probdd, p0 learned per pass] → token → " +
-      "rename, literal (built-in languages) → glyph → blank " +
-      "[adaptive above 16 units, ddmin below; ddmin's subsets in rounds of ≤ 16 parts]",
+      "rename, literal (built-in languages) [adaptive above 16 units, ddmin below; ddmin's subsets in rounds of ≤ 16 parts] → " +
+      "glyph [adaptive, no pairs] → " +
+      "blank [adaptive above 16 units, ddmin below; ddmin's subsets in rounds of ≤ 16 parts]",
   );
   assert.equal(
     describeSchedule(forRun(DEFAULT_TREE_SCHEDULE, true)),
