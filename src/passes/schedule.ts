@@ -95,10 +95,10 @@ export const DEFAULT_POLISH_ALGORITHM: Algorithm = "adaptive";
 /**
  * The glyph pass's lists, of any length, by adaptive deletion without its neighbouring pairs: one test
  * per character that stays. What is left for it after the token, rename and literal passes is
- * nearly always needed (on the shared cases it removed nothing but on json-invalid-escape), where
+ * nearly always needed (on the shared cases it now removes nothing), where
  * ddmin's rounds over a short list tried each character two or three times and the pairs once more.
- * Measured (section efficiency, bench/results/2026-11-29-glyph-scan): 726 tests against 764 on
- * the ten shared cases, the same results (hello-world-big-c 119 against 133, mozilla-select-html 31
+ * Measured (section efficiency, bench/results/2026-11-29-glyph-scan): 713 tests against 767 on
+ * the ten shared cases, the same results (hello-world-big-c 117 against 134, mozilla-select-html 31
  * against 42, json-extra-comma 49 against 62). The result stays 1-minimal over these characters;
  * two that only go together (an escape such as `\n`) are not looked for.
  */
