@@ -136,12 +136,11 @@ function frozen(schedule: ScheduleStep[]): Schedule {
  * see BIGGEST_MIN_INPUT), then coarse HDD (only the nodes whose replacement is empty —
  * list elements, optional parts — level by level from the root: the cheapest tree pass, which
  * takes most of a large input away before hoisting tries its many candidates), then hoisting, then
- * HDDH to a fixpoint (HOIST*+HDDH* of the hoisting paper, the combination that gave the smallest
+ * (built-in languages) renaming and literal shrinking, then HDDH to a fixpoint (HOIST*+HDDH* of the hoisting paper, the combination that gave the smallest
  * results there most often), then the polish of what the tree phases leave: tokens, the characters
  * of the tokens whose text the grammar does not fix (identifiers, literals, a macro's body, error
- * regions, comments: `glyph`), and runs of whitespace; with a built-in language, after the tokens,
- * consistent renaming and literal shrinking (a test or two each on the shared cases: creduce-file2-c
- * 39 → 33 non-whitespace characters, and `glyph` then needs 1 test instead of 11). The tree phases
+ * regions, comments: `glyph`), and runs of whitespace; with a built-in language, consistent renaming
+ * and literal shrinking, after hoisting and before HDDH (see the comment at that step). The tree phases
  * reduce each level with DEFAULT_TREE_ALGORITHM, the polish with DEFAULT_POLISH_ALGORITHM (adaptive
  * deletion over long lists, ddmin over short ones: its complements remove what only goes together,
  * as `{"a":[` and `]}` around a value that hoisting cannot reach), ddmin's subsets limited to coarse
@@ -159,10 +158,19 @@ export const DEFAULT_TREE_SCHEDULE: Schedule = frozen([
   },
   tree("coarse", "coarse HDD, the cheapest tree pass: what has an empty replacement, level by level"),
   tree("hoist*", "hoisting: nodes replaced by compatible descendants, to a fixpoint"),
-  tree("prune+hoist*", "HDDH to a fixpoint: the hoisting paper's smallest results most often"),
-  polish("token", "the grammar's tokens"),
+  // `rename` and `literal` come before `prune+hoist*` (HDDH*) rather than with the polish: HDDH replaces a node by its minimal replacement, and for a name or a number
+  // that is a rewrite (`arr` → `a`, `7` → `0`), so an HDDH iteration whose only changes were such
+  // rewrites still had to be followed by a whole second iteration to reach its fixpoint, whose every
+  // test failed. With the names and literals already short, HDDH's first iteration usually changes
+  // nothing of the kind. Measured (section efficiency, bench/results/2026-11-29-rename-first): on the
+  // ten shared cases 669 tests against 713 for the same 168 characters (zeller-bug-c 159 against 199);
+  // on six generated JavaScript programs with a node oracle at -j 1, 104–125 tests a program against
+  // 122–143, `prune+hoist*` 33 against 55, the same 38 characters; on js-yaml-flow-error (77,314
+  // non-whitespace characters, 10 minutes at -j 2) renaming took a third of what hoisting left.
   polish("rename", "identifiers renamed consistently to short names", { builtInLanguage: true }),
   polish("literal", "numbers and strings shortened", { builtInLanguage: true }),
+  tree("prune+hoist*", "HDDH to a fixpoint: the hoisting paper's smallest results most often"),
+  polish("token", "the grammar's tokens"),
   {
     ...polish("glyph", "the characters of the tokens the grammar does not fix, whitespace kept"),
     // Every list by the scan, without pairs: see GLYPH_DDMIN.
@@ -309,8 +317,8 @@ export function algorithmText(step: ScheduleStep): string | undefined {
 /**
  * `schedule` in words: its phases in order, a condition after the steps it applies to, and each run
  * of steps with the same own algorithm followed by it in brackets, e.g. `chain [probdd] → biggest
- * (inputs ≥ 64 KiB) → coarse → … → token → rename, literal (built-in languages) → glyph → blank
- * [adaptive above 16 units, ddmin below; …]`. Steps with the run's algorithm have no brackets.
+ * (inputs ≥ 64 KiB) → coarse → hoist* [probdd] → rename, literal (built-in languages) [adaptive
+ * above 16 units, ddmin below; …] → …`. Steps with the run's algorithm have no brackets.
  */
 export function describeSchedule(schedule: Schedule): string {
   const text: string[] = [];

@@ -32,7 +32,8 @@ const TREE = { algorithm: "probdd", learnP0: true };
 
 /**
  * The default grammar pipeline before it was data, written out: each phase and the options it ran
- * with over the run's (glyph's changed since); `biggest` only from 64 KiB on, `rename` and `literal` with built-in
+ * with over the run's (since then glyph's options changed, and rename and literal moved before
+ * prune+hoist*); `biggest` only from 64 KiB on, `rename` and `literal` with built-in
  * languages only.
  */
 const BEFORE: [string, Record<string, unknown>][] = [
@@ -40,10 +41,10 @@ const BEFORE: [string, Record<string, unknown>][] = [
   ["biggest", {}],
   ["coarse", TREE],
   ["hoist*", TREE],
-  ["prune+hoist*", TREE],
-  ["token", POLISH],
   ["rename", POLISH],
   ["literal", POLISH],
+  ["prune+hoist*", TREE],
+  ["token", POLISH],
   ["glyph", GLYPH],
   ["blank", POLISH],
 ];
@@ -132,16 +133,18 @@ test("the schedule is frozen data, and the exported constants come from it", () 
 test("the schedule in words names each step, its condition and its algorithm", () => {
   assert.equal(
     describeSchedule(DEFAULT_TREE_SCHEDULE),
-    "chain [probdd, p0 learned per pass] → biggest (inputs ≥ 64 KiB) → coarse → hoist* → " +
-      "prune+hoist* [probdd, p0 learned per pass] → token → " +
+    "chain [probdd, p0 learned per pass] → biggest (inputs ≥ 64 KiB) → coarse → " +
+      "hoist* [probdd, p0 learned per pass] → " +
       "rename, literal (built-in languages) [adaptive above 16 units, ddmin below; ddmin's subsets in rounds of ≤ 16 parts] → " +
+      "prune+hoist* [probdd, p0 learned per pass] → " +
+      "token [adaptive above 16 units, ddmin below; ddmin's subsets in rounds of ≤ 16 parts] → " +
       "glyph [adaptive, no pairs] → " +
       "blank [adaptive above 16 units, ddmin below; ddmin's subsets in rounds of ≤ 16 parts]",
   );
   assert.equal(
     describeSchedule(forRun(DEFAULT_TREE_SCHEDULE, true)),
-    "chain → biggest (inputs ≥ 64 KiB) → coarse → hoist* → prune+hoist* → token → " +
-      "rename, literal (built-in languages) → glyph → blank",
+    "chain → biggest (inputs ≥ 64 KiB) → coarse → hoist* → rename, literal (built-in languages) → " +
+      "prune+hoist* → token → glyph → blank",
   );
   assert.equal(describeSchedule(atomSchedule("both")), "line → char");
   assert.equal(describeSchedule(atomSchedule("char")), "char");
@@ -157,10 +160,10 @@ test("the real pipelines: a built-in language, an ANTLR grammar, no grammar, and
       "hdd:biggest",
       "hdd:coarse",
       "hdd:hoist*",
-      "hdd:prune+hoist*",
-      "ddmin:token",
       "rename",
       "literal",
+      "hdd:prune+hoist*",
+      "ddmin:token",
       "ddmin:glyph",
       "ddmin:blank",
     ],
@@ -190,10 +193,10 @@ test("the real pipelines: a built-in language, an ANTLR grammar, no grammar, and
       ["biggest", "hdd:biggest", "skipped", "input under 64 KiB"],
       ["coarse", "hdd:coarse", "not run", undefined],
       ["hoist*", "hdd:hoist*", "ran", undefined],
-      ["prune+hoist*", "hdd:prune+hoist*", "ran", undefined],
-      ["token", "ddmin:token", "ran", undefined],
       ["rename", null, "skipped", "not a built-in language"],
       ["literal", null, "skipped", "not a built-in language"],
+      ["prune+hoist*", "hdd:prune+hoist*", "ran", undefined],
+      ["token", "ddmin:token", "ran", undefined],
       ["glyph", "ddmin:glyph", "ran", undefined],
       ["blank", "ddmin:blank", "ran", undefined],
     ],
