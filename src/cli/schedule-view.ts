@@ -44,7 +44,7 @@ export function scheduleHelp(): string {
 
 /** Why a planned step does not run on an input of `inputBytes` bytes, when that is known now. */
 function skipped(planned: PlannedStep, inputBytes: number): string | undefined {
-  return skippedBecause(planned.step, { builtInLanguage: planned.pass !== undefined, inputBytes });
+  return skippedBecause(planned.step, { ...planned.facts, inputBytes });
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   compileSchedule,
   DEFAULT_TREE_SCHEDULE,
   forRun,
+  type ScheduleFacts,
   type ScheduleStep,
 } from "./schedule.js";
 import { WhittleError } from "../errors.js";
@@ -55,6 +56,8 @@ export {
 export interface PlannedStep {
   readonly step: ScheduleStep;
   readonly pass: string | undefined;
+  /** What the run's language is, as the step's condition asks (StepCondition). */
+  readonly facts: ScheduleFacts;
 }
 
 /**
@@ -72,12 +75,19 @@ export function planPipeline(
 ): { passes: Pass[]; schedule: PlannedStep[] | undefined } {
   if (phases.length > 0) return { passes: buildPhases(phases, frontEnd, compatible), schedule: undefined };
   const schedule = forRun(frontEnd ? DEFAULT_TREE_SCHEDULE : atomSchedule(atom), !treeAlgorithm);
-  const compiled = compileSchedule(schedule, (phase) => buildPhases([phase], frontEnd, compatible)[0]!, {
-    builtInLanguage: frontEnd !== undefined && hasLexicon(frontEnd),
-  });
+  const lexical = frontEnd !== undefined && hasLexicon(frontEnd) ? frontEnd : undefined;
+  const facts: ScheduleFacts = {
+    builtInLanguage: lexical !== undefined,
+    names: lexical !== undefined && lexical.lexicon.identifierKinds.size > 0,
+  };
+  const compiled = compileSchedule(
+    schedule,
+    (phase) => buildPhases([phase], frontEnd, compatible)[0]!,
+    facts,
+  );
   return {
     passes: compiled.flatMap(({ pass }) => (pass ? [pass] : [])),
-    schedule: compiled.map(({ step, pass }) => ({ step, pass: pass?.name })),
+    schedule: compiled.map(({ step, pass }) => ({ step, pass: pass?.name, facts })),
   };
 }
 

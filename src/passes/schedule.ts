@@ -12,9 +12,12 @@ import type { Pass, PassContext } from "./pass.js";
 /**
  * When a step runs. `minInputBytes`: when the input it starts from (the best so far) has at least
  * that many bytes. `builtInLanguage`: only with a built-in language (tree-sitter), whose tokens say
- * which are identifiers and literals; with an ANTLR grammar the step is not in the pipeline at all.
+ * which are identifiers and literals; with an ANTLR grammar the step is not in the pipeline at all;
+ * with `names`, only with a built-in language that has identifiers (true) or has none (false: JSON,
+ * HTML, YAML).
  */
-export type StepCondition = { readonly minInputBytes: number } | { readonly builtInLanguage: true };
+export type StepCondition =
+  { readonly minInputBytes: number } | { readonly builtInLanguage: true; readonly names?: boolean };
 
 /** The list algorithm's settings for a step, beyond the run's options (see DdminOptions). */
 export interface StepDdmin {
@@ -104,6 +107,10 @@ export const DEFAULT_POLISH_ALGORITHM: Algorithm = "adaptive";
  */
 export const GLYPH_DDMIN: StepDdmin = Object.freeze({ adaptiveAbove: 0, pairs: false });
 
+/** The steps for built-in languages with identifiers, and for those without (see StepCondition). */
+const NAMES: StepCondition = { builtInLanguage: true, names: true };
+const NO_NAMES: StepCondition = { builtInLanguage: true, names: false };
+
 /** A tree phase of the default pipeline: its levels reduced by DEFAULT_TREE_ALGORITHM. */
 function tree(phase: string, reason: string): ScheduleStep {
   return { phase, algorithm: DEFAULT_TREE_ALGORITHM, ddmin: { learnP0: LEARN_TREE_P0 }, reason };
@@ -162,15 +169,20 @@ export const DEFAULT_TREE_SCHEDULE: Schedule = frozen([
   // that is a rewrite (`arr` → `a`, `7` → `0`), so an HDDH iteration whose only changes were such
   // rewrites still had to be followed by a whole second iteration to reach its fixpoint, whose every
   // test failed. With the names and literals already short, HDDH's first iteration usually changes
-  // nothing of the kind. Measured (section efficiency, bench/results/2026-11-29-rename-first): on the
-  // ten shared cases 669 tests against 713 for the same 168 characters (zeller-bug-c 159 against 199);
-  // on six generated JavaScript programs with a node oracle at -j 1, 104–125 tests a program against
-  // 122–143, `prune+hoist*` 33 against 55, the same 38 characters; on js-yaml-flow-error (77,314
-  // non-whitespace characters, 10 minutes at -j 2) renaming took a third of what hoisting left.
-  polish("rename", "identifiers renamed consistently to short names", { builtInLanguage: true }),
-  polish("literal", "numbers and strings shortened", { builtInLanguage: true }),
+  // nothing of the kind. Measured (bench/results/2026-11-29-rename-first): on the ten shared cases
+  // (section efficiency) 668 tests against 719 for the same 168 characters (zeller-bug-c 159
+  // against 199); on six generated JavaScript programs with a node oracle at -j 1, 678 tests
+  // against 786 (`prune+hoist*` 33 a program against 55), the same 38 characters; on
+  // js-yaml-flow-error after 10 minutes at -j 2, 1,756 non-whitespace characters against 3,051
+  // (renaming took 2 KB of the 7 KB that hoisting left).
+  polish("rename", "identifiers renamed consistently to short names", NAMES),
+  polish("literal", "numbers and strings shortened, before HDDH", NAMES),
   tree("prune+hoist*", "HDDH to a fixpoint: the hoisting paper's smallest results most often"),
   polish("token", "the grammar's tokens"),
+  // Without names (JSON, HTML, YAML) nothing is renamed, and literals are most of what the tree
+  // phases remove: shrinking each of them first costs a test each (json-obj-arr-87: 7 tests where
+  // HDDH then saved 2), so there `literal` keeps its place after the tokens.
+  polish("literal", "numbers and strings shortened, after the tokens", NO_NAMES),
   {
     ...polish("glyph", "the characters of the tokens the grammar does not fix, whitespace kept"),
     // Every list by the scan, without pairs: see GLYPH_DDMIN.
@@ -221,6 +233,14 @@ export function forRun(schedule: Schedule, algorithmGiven: boolean): Schedule {
 /** What a schedule is compiled for: whether the grammar is a built-in language's. */
 export interface ScheduleFacts {
   readonly builtInLanguage: boolean;
+  /** The built-in language has identifiers (its lexicon names identifier kinds). */
+  readonly names: boolean;
+}
+
+/** Whether `condition`'s language part holds for `facts` (a size condition is decided later). */
+function languageHolds(condition: StepCondition | undefined, facts: ScheduleFacts): boolean {
+  if (condition === undefined || !("builtInLanguage" in condition)) return true;
+  return facts.builtInLanguage && (condition.names === undefined || condition.names === facts.names);
 }
 
 /** A step of a compiled schedule and its pass; no pass when its condition leaves it out of the run. */
@@ -241,10 +261,7 @@ export function compileSchedule(
 ): CompiledStep[] {
   return schedule.map((step) => ({
     step,
-    pass:
-      step.condition && "builtInLanguage" in step.condition && !facts.builtInLanguage
-        ? undefined
-        : scheduled(step, build(step.phase)),
+    pass: languageHolds(step.condition, facts) ? scheduled(step, build(step.phase)) : undefined,
   }));
 }
 
@@ -275,9 +292,9 @@ function sizeText(bytes: number): string {
 
 /** When a step runs, in words: "inputs ≥ 64 KiB", "built-in languages". */
 export function conditionText(condition: StepCondition): string {
-  return "minInputBytes" in condition
-    ? `inputs ≥ ${sizeText(condition.minInputBytes)}`
-    : "built-in languages";
+  if ("minInputBytes" in condition) return `inputs ≥ ${sizeText(condition.minInputBytes)}`;
+  if (condition.names === undefined) return "built-in languages";
+  return condition.names ? "built-in languages with names" : "built-in languages without names";
 }
 
 /**
@@ -293,7 +310,11 @@ export function skippedBecause(
   if (c === undefined) return undefined;
   if ("minInputBytes" in c)
     return facts.inputBytes < c.minInputBytes ? `input under ${sizeText(c.minInputBytes)}` : undefined;
-  return facts.builtInLanguage ? undefined : "not a built-in language";
+  if (!facts.builtInLanguage) return "not a built-in language";
+  if (c.names === undefined || c.names === facts.names) return undefined;
+  return c.names
+    ? "no identifiers in this language"
+    : "this language has identifiers: it ran before prune+hoist*";
 }
 
 /** A step's own list algorithm in words ("probdd", "adaptive above 16 units, ddmin below"); undefined for "run". */

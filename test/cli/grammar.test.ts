@@ -54,6 +54,7 @@ test("--grammar: the default pipeline (coarse HDD, hoisting, HDDH*, then the pol
       ["literal", null, "adaptive", "skipped", "not a built-in language"],
       ["prune+hoist*", "hdd:prune+hoist*", "probdd", "ran", undefined],
       ["token", "ddmin:token", "adaptive", "ran", undefined],
+      ["literal", null, "adaptive", "skipped", "not a built-in language"],
       ["glyph", "ddmin:glyph", "adaptive", "ran", undefined],
       ["blank", "ddmin:blank", "adaptive", "ran", undefined],
     ],

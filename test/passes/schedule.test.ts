@@ -31,22 +31,25 @@ const GLYPH = { algorithm: "adaptive", adaptiveAbove: 0, pairs: false };
 const TREE = { algorithm: "probdd", learnP0: true };
 
 /**
- * The default grammar pipeline before it was data, written out: each phase and the options it ran
- * with over the run's (since then glyph's options changed, and rename and literal moved before
- * prune+hoist*); `biggest` only from 64 KiB on, `rename` and `literal` with built-in
- * languages only.
+ * The default grammar pipeline before it was data, written out: each phase, the options it ran
+ * with over the run's, and the languages it ran for; `biggest` only from 64 KiB on. Since then
+ * glyph's options changed, and rename and literal moved before prune+hoist* for the built-in
+ * languages that have identifiers (literal stays after token for those that have none; rename
+ * has nothing to do there).
  */
-const BEFORE: [string, Record<string, unknown>][] = [
-  ["chain", TREE],
-  ["biggest", {}],
-  ["coarse", TREE],
-  ["hoist*", TREE],
-  ["rename", POLISH],
-  ["literal", POLISH],
-  ["prune+hoist*", TREE],
-  ["token", POLISH],
-  ["glyph", GLYPH],
-  ["blank", POLISH],
+type Languages = "all" | "names" | "no names";
+const BEFORE: [string, Record<string, unknown>, Languages][] = [
+  ["chain", TREE, "all"],
+  ["biggest", {}, "all"],
+  ["coarse", TREE, "all"],
+  ["hoist*", TREE, "all"],
+  ["rename", POLISH, "names"],
+  ["literal", POLISH, "names"],
+  ["prune+hoist*", TREE, "all"],
+  ["token", POLISH, "all"],
+  ["literal", POLISH, "no names"],
+  ["glyph", GLYPH, "all"],
+  ["blank", POLISH, "all"],
 ];
 
 /** Runs each pass once on `bytes` bytes, with the run's options { algorithm: "ddmin", splitFactor: 2 }. */
@@ -75,27 +78,33 @@ function recorder(seen: [string, Record<string, unknown>][]): (phase: string) =>
 }
 
 test("the default schedule compiles to the old pipeline's passes, order, conditions and options", async () => {
-  for (const builtInLanguage of [true, false]) {
+  // A built-in language with identifiers (C), one without (JSON), an ANTLR grammar.
+  const languages = [
+    { facts: { builtInLanguage: true, names: true }, has: ["all", "names"], count: 10 },
+    { facts: { builtInLanguage: true, names: false }, has: ["all", "no names"], count: 9 },
+    { facts: { builtInLanguage: false, names: false }, has: ["all"], count: 8 },
+  ];
+  for (const { facts, has, count } of languages) {
     for (const bytes of [64 * 1024 - 1, 64 * 1024]) {
       for (const algorithmGiven of [false, true]) {
         const seen: [string, Record<string, unknown>][] = [];
-        const compiled = compileSchedule(forRun(DEFAULT_TREE_SCHEDULE, algorithmGiven), recorder(seen), {
-          builtInLanguage,
-        });
+        const compiled = compileSchedule(
+          forRun(DEFAULT_TREE_SCHEDULE, algorithmGiven),
+          recorder(seen),
+          facts,
+        );
         const passes = compiled.flatMap(({ pass }) => (pass ? [pass] : []));
         await runCompiled(passes, bytes);
         const expected = BEFORE.filter(
-          ([phase]) =>
-            (builtInLanguage || (phase !== "rename" && phase !== "literal")) &&
-            (phase !== "biggest" || bytes >= 64 * 1024),
+          ([phase, , languages]) => has.includes(languages) && (phase !== "biggest" || bytes >= 64 * 1024),
         ).map(([phase, own]): [string, Record<string, unknown>] => [
           phase,
           // --algorithm given: every pass runs with the run's options as they are.
           { algorithm: "ddmin", splitFactor: 2, ...(algorithmGiven ? {} : own) },
         ]);
-        assert.deepEqual(seen, expected, JSON.stringify({ builtInLanguage, bytes, algorithmGiven }));
+        assert.deepEqual(seen, expected, JSON.stringify({ facts, bytes, algorithmGiven }));
         // The pipeline's pass count (the progress line's n) includes biggest whatever the size.
-        assert.equal(passes.length, builtInLanguage ? 10 : 8);
+        assert.equal(passes.length, count);
       }
     }
   }
@@ -135,16 +144,16 @@ test("the schedule in words names each step, its condition and its algorithm", (
     describeSchedule(DEFAULT_TREE_SCHEDULE),
     "chain [probdd, p0 learned per pass] → biggest (inputs ≥ 64 KiB) → coarse → " +
       "hoist* [probdd, p0 learned per pass] → " +
-      "rename, literal (built-in languages) [adaptive above 16 units, ddmin below; ddmin's subsets in rounds of ≤ 16 parts] → " +
-      "prune+hoist* [probdd, p0 learned per pass] → " +
-      "token [adaptive above 16 units, ddmin below; ddmin's subsets in rounds of ≤ 16 parts] → " +
+      "rename, literal (built-in languages with names) [adaptive above 16 units, ddmin below; ddmin's subsets in rounds of ≤ 16 parts] → " +
+      "prune+hoist* [probdd, p0 learned per pass] → token → " +
+      "literal (built-in languages without names) [adaptive above 16 units, ddmin below; ddmin's subsets in rounds of ≤ 16 parts] → " +
       "glyph [adaptive, no pairs] → " +
       "blank [adaptive above 16 units, ddmin below; ddmin's subsets in rounds of ≤ 16 parts]",
   );
   assert.equal(
     describeSchedule(forRun(DEFAULT_TREE_SCHEDULE, true)),
-    "chain → biggest (inputs ≥ 64 KiB) → coarse → hoist* → rename, literal (built-in languages) → " +
-      "prune+hoist* → token → glyph → blank",
+    "chain → biggest (inputs ≥ 64 KiB) → coarse → hoist* → rename, literal (built-in languages with names) → " +
+      "prune+hoist* → token → literal (built-in languages without names) → glyph → blank",
   );
   assert.equal(describeSchedule(atomSchedule("both")), "line → char");
   assert.equal(describeSchedule(atomSchedule("char")), "char");
@@ -160,19 +169,40 @@ test("the real pipelines: a built-in language, an ANTLR grammar, no grammar, and
       "hdd:biggest",
       "hdd:coarse",
       "hdd:hoist*",
-      "rename",
-      "literal",
       "hdd:prune+hoist*",
       "ddmin:token",
+      "literal",
       "ddmin:glyph",
       "ddmin:blank",
     ],
   );
   // The planned steps name the same passes, in the same order (the start line and "pass k/n").
   assert.deepEqual(
-    language.schedule?.map((s) => s.pass),
+    language.schedule?.flatMap((s) => (s.pass === undefined ? [] : [s.pass])),
     language.passes.map((p) => p.name),
   );
+  // JSON has no identifiers: no rename, and literal after the tokens; C has, and both come before HDDH.
+  const why = (plan: typeof language): [string, string | null, string | undefined][] =>
+    scheduleRecords(plan.schedule!, 100, () => true)
+      .filter((r) => r.phase === "rename" || r.phase === "literal")
+      .map((r) => [r.phase, r.pass, r.why]);
+  assert.deepEqual(why(language), [
+    ["rename", null, "no identifiers in this language"],
+    ["literal", null, "no identifiers in this language"],
+    ["literal", "literal", undefined],
+  ]);
+  const c = planPipeline([], "both", await frontEnd("c"));
+  assert.deepEqual(c.passes.map((p) => p.name).slice(3, 7), [
+    "hdd:hoist*",
+    "rename",
+    "literal",
+    "hdd:prune+hoist*",
+  ]);
+  assert.deepEqual(why(c), [
+    ["rename", "rename", undefined],
+    ["literal", "literal", undefined],
+    ["literal", null, "this language has identifiers: it ran before prune+hoist*"],
+  ]);
 
   const antlr = await AntlrFrontEnd.load({
     grammarFiles: [join(FIXTURES, "grammar", "JSON.g4")],
@@ -197,6 +227,7 @@ test("the real pipelines: a built-in language, an ANTLR grammar, no grammar, and
       ["literal", null, "skipped", "not a built-in language"],
       ["prune+hoist*", "hdd:prune+hoist*", "ran", undefined],
       ["token", "ddmin:token", "ran", undefined],
+      ["literal", null, "skipped", "not a built-in language"],
       ["glyph", "ddmin:glyph", "ran", undefined],
       ["blank", "ddmin:blank", "ran", undefined],
     ],
