@@ -170,8 +170,8 @@ export const DEFAULT_TREE_SCHEDULE: Schedule = frozen([
   // rewrites still had to be followed by a whole second iteration to reach its fixpoint, whose every
   // test failed. With the names and literals already short, HDDH's first iteration usually changes
   // nothing of the kind. Measured (bench/results/2026-11-29-rename-first): on the ten shared cases
-  // (section efficiency) 668 tests against 719 for the same 168 characters (zeller-bug-c 159
-  // against 199); on six generated JavaScript programs with a node oracle at -j 1, 678 tests
+  // (section efficiency) 669 tests against 716 for the same 168 characters (zeller-bug-c 161
+  // against 198); on six generated JavaScript programs with a node oracle at -j 1, 678 tests
   // against 786 (`prune+hoist*` 33 a program against 55), the same 38 characters; on
   // js-yaml-flow-error after 10 minutes at -j 2, 1,756 non-whitespace characters against 3,051
   // (renaming took 2 KB of the 7 KB that hoisting left).
