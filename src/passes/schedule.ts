@@ -96,10 +96,10 @@ export const SUBSET_GRANULARITY = 16;
 export const DEFAULT_POLISH_ALGORITHM: Algorithm = "adaptive";
 
 /**
- * The glyph pass's lists, of any length, by adaptive deletion without its neighbouring pairs: one test
- * per character that stays. What is left for it after the token, rename and literal passes is
- * nearly always needed (on the shared cases it now removes nothing), where
- * ddmin's rounds over a short list tried each character two or three times and the pairs once more.
+ * The glyph pass's lists, of any length, by adaptive deletion without its neighbouring pairs: one
+ * test per character that stays. What is left for it after the token, rename and literal passes is
+ * nearly always needed (on the shared cases it now removes nothing), where ddmin's rounds over a
+ * short list tried each character two or three times and the pairs once more.
  * Measured (section efficiency, bench/results/2026-11-29-glyph-scan): 713 tests against 767 on
  * the ten shared cases, the same results (hello-world-big-c 117 against 134, mozilla-select-html 31
  * against 42, json-extra-comma 49 against 62). The result stays 1-minimal over these characters;
@@ -143,11 +143,12 @@ function frozen(schedule: ScheduleStep[]): Schedule {
  * see BIGGEST_MIN_INPUT), then coarse HDD (only the nodes whose replacement is empty —
  * list elements, optional parts — level by level from the root: the cheapest tree pass, which
  * takes most of a large input away before hoisting tries its many candidates), then hoisting, then
- * (built-in languages) renaming and literal shrinking, then HDDH to a fixpoint (HOIST*+HDDH* of the hoisting paper, the combination that gave the smallest
- * results there most often), then the polish of what the tree phases leave: tokens, the characters
+ * (built-in languages with identifiers) renaming and literal shrinking, then HDDH to a fixpoint
+ * (HOIST*+HDDH* of the hoisting paper, the combination that gave the smallest results there most
+ * often), then the polish of what the tree phases leave: tokens, the characters
  * of the tokens whose text the grammar does not fix (identifiers, literals, a macro's body, error
- * regions, comments: `glyph`), and runs of whitespace; with a built-in language, consistent renaming
- * and literal shrinking, after hoisting and before HDDH (see the comment at that step). The tree phases
+ * regions, comments: `glyph`), and runs of whitespace (for a built-in language without identifiers,
+ * literal shrinking before `glyph`; see the comments at those steps). The tree phases
  * reduce each level with DEFAULT_TREE_ALGORITHM, the polish with DEFAULT_POLISH_ALGORITHM (adaptive
  * deletion over long lists, ddmin over short ones: its complements remove what only goes together,
  * as `{"a":[` and `]}` around a value that hoisting cannot reach), ddmin's subsets limited to coarse
@@ -165,16 +166,16 @@ export const DEFAULT_TREE_SCHEDULE: Schedule = frozen([
   },
   tree("coarse", "coarse HDD, the cheapest tree pass: what has an empty replacement, level by level"),
   tree("hoist*", "hoisting: nodes replaced by compatible descendants, to a fixpoint"),
-  // `rename` and `literal` come before `prune+hoist*` (HDDH*) rather than with the polish: HDDH replaces a node by its minimal replacement, and for a name or a number
-  // that is a rewrite (`arr` → `a`, `7` → `0`), so an HDDH iteration whose only changes were such
-  // rewrites still had to be followed by a whole second iteration to reach its fixpoint, whose every
-  // test failed. With the names and literals already short, HDDH's first iteration usually changes
-  // nothing of the kind. Measured (bench/results/2026-11-29-rename-first): on the ten shared cases
-  // (section efficiency) 669 tests against 716 for the same 168 characters (zeller-bug-c 161
-  // against 198); on six generated JavaScript programs with a node oracle at -j 1, 678 tests
-  // against 786 (`prune+hoist*` 33 a program against 55), the same 38 characters; on
-  // js-yaml-flow-error after 10 minutes at -j 2, 1,756 non-whitespace characters against 3,051
-  // (renaming took 2 KB of the 7 KB that hoisting left).
+  // `rename` and `literal` come before `prune+hoist*` (HDDH*) rather than with the polish: HDDH
+  // replaces a node by its minimal replacement, and for a name or a number that is a rewrite (`arr` →
+  // `a`, `7` → `0`), so an HDDH iteration whose only changes were such rewrites still had to be
+  // followed by a whole second iteration to reach its fixpoint, whose every test failed. With the
+  // names and literals already short, HDDH's first iteration usually changes nothing of the kind.
+  // Measured (bench/results/2026-11-29-rename-first): on the ten shared cases (section efficiency) 669
+  // tests against 716 for the same 168 characters (zeller-bug-c 161 against 198); on six generated
+  // JavaScript programs with a node oracle at -j 1, 678 tests against 786 (`prune+hoist*` 33 a program
+  // against 55), the same 38 characters; on js-yaml-flow-error after 10 minutes at -j 2, 1,756
+  // non-whitespace characters against 3,051 (renaming took 2 KB of the 7 KB that hoisting left).
   polish("rename", "identifiers renamed consistently to short names", NAMES),
   polish("literal", "numbers and strings shortened, before HDDH", NAMES),
   tree("prune+hoist*", "HDDH to a fixpoint: the hoisting paper's smallest results most often"),
@@ -230,7 +231,7 @@ export function forRun(schedule: Schedule, algorithmGiven: boolean): Schedule {
   );
 }
 
-/** What a schedule is compiled for: whether the grammar is a built-in language's. */
+/** What a schedule is compiled for: whether the grammar is a built-in language's, with identifiers or not. */
 export interface ScheduleFacts {
   readonly builtInLanguage: boolean;
   /** The built-in language has identifiers (its lexicon names identifier kinds). */
@@ -290,7 +291,7 @@ function sizeText(bytes: number): string {
   return bytes >= 1024 && bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} B`;
 }
 
-/** When a step runs, in words: "inputs ≥ 64 KiB", "built-in languages". */
+/** When a step runs, in words: "inputs ≥ 64 KiB", "built-in languages", "built-in languages with names". */
 export function conditionText(condition: StepCondition): string {
   if ("minInputBytes" in condition) return `inputs ≥ ${sizeText(condition.minInputBytes)}`;
   if (condition.names === undefined) return "built-in languages";
