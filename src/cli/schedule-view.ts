@@ -27,6 +27,12 @@ function wrap(first: string, description: string, width: number, indent: string)
       lines.push(line);
       line = `${indent}→ ${piece}`;
     } else line += ` → ${piece}`;
+    // A step too long for a line has its algorithm in brackets on the next one.
+    const bracket = line.lastIndexOf(" [");
+    if (line.length > width && bracket > indent.length + 2) {
+      lines.push(line.slice(0, bracket));
+      line = `${indent}  ${line.slice(bracket + 1)}`;
+    }
   });
   lines.push(line);
   return lines;
