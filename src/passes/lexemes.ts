@@ -16,6 +16,13 @@ export function isContinuation(bytes: Uint8Array, at: number): boolean {
   return next === 0x0a || (next === 0x0d && bytes[at + 2] === 0x0a);
 }
 
+/** The first offset at or after `from` (and before `to`) that is not whitespace or a line continuation. */
+export function skipBlanks(bytes: Uint8Array, from: number, to: number): number {
+  while (from < to && (isBlank(bytes[from]!) || isContinuation(bytes, from)))
+    from += bytes[from] === 0x5c ? 2 : 1;
+  return from;
+}
+
 /** Letters, digits, `_`, `$` and every byte of a multi-byte UTF-8 character: what words are made of. */
 export function isWordByte(byte: number): boolean {
   return (
@@ -65,7 +72,7 @@ export function tokenLexemes(frontEnd: TreeFrontEnd, tree: Tree, t: number): num
   const pairs: number[] = [];
   for (let i = from; i < to;) {
     const gapStart = i;
-    while (i < to && (isBlank(input[i]!) || isContinuation(input, i))) i += input[i] === 0x5c ? 2 : 1;
+    i = skipBlanks(input, i, to);
     if (i >= to) break;
     const start = i;
     if (isWordByte(input[i]!)) while (i < to && isWordByte(input[i]!)) i++;

@@ -1,7 +1,7 @@
 import { parseForPass, type TreeFrontEnd } from "../hdd/phases.js";
 import { render, type EditView } from "../tree/render.js";
 import { concat } from "../tree/tree.js";
-import { isBlank, isContinuation, tokenLexemes } from "./lexemes.js";
+import { skipBlanks, tokenLexemes } from "./lexemes.js";
 import { reduceList } from "./list.js";
 import type { Pass } from "./pass.js";
 
@@ -45,15 +45,12 @@ export function ddminTokens(frontEnd: TreeFrontEnd): Pass {
       firstUnit[tokens.length] = units;
       emit({ type: "pass", pass: name, units, size: current.length });
       return reduceList(context, units, (config) => {
-        /** Token i's first unit at or after `from` that is left out, or −1. */
-        const absentIn = (i: number): number => {
-          const absent = config.nextAbsent(firstUnit[i]!);
-          return absent < firstUnit[i + 1]! ? absent : -1;
-        };
+        /** Whether one of token i's units is left out. */
+        const edited = (i: number): boolean => config.nextAbsent(firstUnit[i]!) < firstUnit[i + 1]!;
         // A token is removed where one of its units is absent; a split token that keeps some of
         // its lexemes is replaced by them.
         const view: EditView = {
-          isRemoved: (id) => tree.isToken(id) && absentIn(tree.tokenIndex(id)) >= 0,
+          isRemoved: (id) => tree.isToken(id) && edited(tree.tokenIndex(id)),
           hoistOf: () => undefined,
           replacement: (id) => {
             const i = tree.tokenIndex(id);
@@ -67,7 +64,7 @@ export function ddminTokens(frontEnd: TreeFrontEnd): Pass {
               if (config.nextAbsent(u) === u) continue;
               const start = lexemes[2 * u]!;
               const end = lexemes[2 * u + 1]!;
-              parts.push(parts.length === 1 ? trimStart(input, start, end) : input.subarray(start, end));
+              parts.push(input.subarray(parts.length === 1 ? skipBlanks(input, start, end) : start, end));
             }
             if (parts.length === 1) return NOTHING;
             parts.push(input.subarray(lexemes[2 * after - 1], tree.end(id)));
@@ -82,11 +79,4 @@ export function ddminTokens(frontEnd: TreeFrontEnd): Pass {
       });
     },
   };
-}
-
-/** `bytes[start, end)` without its leading whitespace and line continuations. */
-function trimStart(bytes: Uint8Array, start: number, end: number): Uint8Array {
-  while (start < end && (isBlank(bytes[start]!) || isContinuation(bytes, start)))
-    start += bytes[start] === 0x5c ? 2 : 1;
-  return bytes.subarray(start, end);
 }
