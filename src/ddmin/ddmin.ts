@@ -2,15 +2,18 @@ import type { NextIf } from "../outcome.js";
 import type { Algorithm } from "./minimize.js";
 import { Configuration } from "./configuration.js";
 import {
+  candidateOf,
   concatLoops,
+  reducedTo,
   roundLoopOrder,
+  withoutTwins,
   type CandidateRef,
-  type Loop,
   type Order,
   type Strategy,
 } from "./order.js";
 import { nextGranularity, Partition, type SplitFactor } from "./partition.js";
 import { findInteresting } from "./round.js";
+import { speculativeDdmin, type AnswerRate } from "./speculative-ddmin.js";
 
 /** Resolved options of ddmin^ν (every field set; see `resolveDdminOptions` for defaults and checks). */
 export interface DdminOptions {
@@ -24,7 +27,10 @@ export interface DdminOptions {
   readonly ddStar: boolean;
   /** Tests under way at once; 1 is the sequential algorithm. */
   readonly jobs: number;
-  /** With jobs > 1: test subsets and complements in one parallel round (Algorithm 4, "combined"). */
+  /**
+   * With jobs > 1 and firstWins: test subsets and complements in one parallel round (Algorithm 4,
+   * "combined"). Deterministic runs with jobs > 1 follow the one-job scan (speculative-ddmin.ts).
+   */
   readonly combine: boolean;
   /** With jobs > 1: commit the first interesting candidate to finish, not the sequential choice. */
   readonly firstWins: boolean;
@@ -56,6 +62,11 @@ export interface DdminOptions {
    * search made with these options (a tree pass makes one per level and iteration); see probdd.ts.
    */
   readonly calibration?: ChanceCalibration;
+  /**
+   * With algorithm "ddmin", jobs > 1 and deterministic: how often the scan's tests came back
+   * interesting lately, shared by every ddmin search made with these options (speculative-ddmin.ts).
+   */
+  readonly answerRate?: AnswerRate;
 }
 
 /**
@@ -169,6 +180,7 @@ export async function ddmin(
   options: DdminOptions,
 ): Promise<DdminResult> {
   let config: Configuration = initial instanceof Configuration ? initial : Configuration.of(initial);
+  if (options.jobs > 1 && !options.firstWins) return speculativeDdmin(config, hooks, options);
   let rounds = 0;
   /**
    * The first candidate of a next round, made while preparing it during the previous round: after
@@ -268,21 +280,6 @@ export async function ddmin(
 }
 
 /**
- * Where ddmin goes when `hit` is interesting: to the subset (a partition of one part, split at the
- * next round; offset 0) or to the complement (the other parts kept; the rotation offset stays at the
- * removed part's place).
- */
-function reducedTo(parts: Partition, hit: CandidateRef): { parts: Partition; offset: number } {
-  return hit.kind === "subset"
-    ? { parts: Partition.whole(parts.part(hit.index)), offset: 0 }
-    : { parts: parts.without(hit.index), offset: hit.index };
-}
-
-function candidateOf(parts: Partition, ref: CandidateRef): Configuration {
-  return ref.kind === "subset" ? parts.part(ref.index) : parts.complement(ref.index);
-}
-
-/**
  * Runs one round: its loops one after another (or all as one, when combined). Sequentially (one
  * job), the loops are scanned as one: the same candidates in the same order, the first interesting
  * one wins, and a candidate can be prepared across the end of a loop. `nextFirst` gives the first
@@ -342,24 +339,4 @@ async function testRound(
     if (position >= 0) return loop.at(position);
   }
   return undefined;
-}
-
-/**
- * At granularity 2 the subsets and complements are the same two configurations (Δ1 = ∇2, Δ2 = ∇1).
- * Sequential rounds meet the second copy in the cache; a combined parallel round would run it
- * beside the first, so only the first occurrence in scan order is kept: the sequential scan would
- * commit that one too (it reaches it first), so deterministic results do not change.
- */
-function withoutTwins(loop: Loop, n: number): Loop {
-  if (n !== 2) return loop;
-  const seen = new Set<number>();
-  const kept: CandidateRef[] = [];
-  for (let p = 0; p < loop.length; p++) {
-    const ref = loop.at(p);
-    const part = ref.kind === "subset" ? ref.index : 1 - ref.index;
-    if (seen.has(part)) continue;
-    seen.add(part);
-    kept.push(ref);
-  }
-  return { length: kept.length, at: (p) => kept[p]! };
 }

@@ -1,3 +1,6 @@
+import type { Configuration } from "./configuration.js";
+import { Partition } from "./partition.js";
+
 /**
  * Which candidates a ddmin round tests, and in which order (Hodován & Kiss, "Practical improvements
  * to the minimizing Delta Debugging algorithm", Sections 3.3 and 4).
@@ -89,4 +92,39 @@ export function roundLoops(n: number, complementOffset: number, order: RoundOrde
   return roundLoopOrder(n, complementOffset, order).map((loop) =>
     Array.from({ length: loop.length }, (_, p) => loop.at(p)),
   );
+}
+
+/**
+ * Where ddmin goes when `hit` is interesting: to the subset (a partition of one part, split at the
+ * next round; offset 0) or to the complement (the other parts kept; the rotation offset stays at the
+ * removed part's place).
+ */
+export function reducedTo(parts: Partition, hit: CandidateRef): { parts: Partition; offset: number } {
+  return hit.kind === "subset"
+    ? { parts: Partition.whole(parts.part(hit.index)), offset: 0 }
+    : { parts: parts.without(hit.index), offset: hit.index };
+}
+
+export function candidateOf(parts: Partition, ref: CandidateRef): Configuration {
+  return ref.kind === "subset" ? parts.part(ref.index) : parts.complement(ref.index);
+}
+
+/**
+ * At granularity 2 the subsets and complements are the same two configurations (Δ1 = ∇2, Δ2 = ∇1).
+ * Sequential rounds meet the second copy in the cache; a combined parallel round would run it
+ * beside the first, so only the first occurrence in scan order is kept: the sequential scan would
+ * commit that one too (it reaches it first), so deterministic results do not change.
+ */
+export function withoutTwins(loop: Loop, n: number): Loop {
+  if (n !== 2) return loop;
+  const seen = new Set<number>();
+  const kept: CandidateRef[] = [];
+  for (let p = 0; p < loop.length; p++) {
+    const ref = loop.at(p);
+    const part = ref.kind === "subset" ? ref.index : 1 - ref.index;
+    if (seen.has(part)) continue;
+    seen.add(part);
+    kept.push(ref);
+  }
+  return { length: kept.length, at: (p) => kept[p]! };
 }

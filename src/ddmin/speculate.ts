@@ -31,11 +31,17 @@ export interface SequentialSearch<S, P extends Proposal = Proposal> {
   after(state: S, proposal: P, interesting: boolean): S;
 }
 
-export interface SpeculationHooks<P extends Proposal = Proposal> {
+export interface SpeculationHooks<P extends Proposal = Proposal, S = unknown> {
   /** Runs a test (a cache may answer it); must honour `signal`. `index` numbers the tests launched. */
   test(proposal: P, signal: AbortSignal, index: number): Promise<boolean>;
   /** A test the search used came back interesting: the search moves to its candidate. */
   commit(proposal: P): void;
+  /**
+   * Optional: the search moved from `from` to `to` on the answer to `proposal` (every answer the
+   * one-job run uses, in its order; after `commit` when interesting). For events that follow the
+   * one-job run's states.
+   */
+  moved?(from: S, proposal: P, interesting: boolean, to: S): void;
   /** Optional hint that `candidate` may be tested next, if the test running now answers `nextIf`. */
   prepare?(candidate: Configuration, nextIf: NextIf | undefined): boolean;
   /**
@@ -66,7 +72,7 @@ const FRONTIER_LIMIT = 256;
 export function speculate<S, P extends Proposal>(
   search: SequentialSearch<S, P>,
   initial: S,
-  hooks: SpeculationHooks<P>,
+  hooks: SpeculationHooks<P, S>,
   jobs: number,
   signal: AbortSignal | undefined,
 ): Promise<S> {
@@ -186,9 +192,14 @@ export function speculate<S, P extends Proposal>(
       // Move the root along the answers that are in.
       while (root.answer !== undefined) {
         const [no, yes] = childrenOf(root);
-        if (root.answer) hooks.commit(proposalOf(root)!);
+        const proposal = proposalOf(root)!;
+        if (root.answer) hooks.commit(proposal);
         abortAll(root.answer ? no : yes);
+        const from = root;
         root = root.answer ? yes : no;
+        hooks.moved?.(from.state, proposal, from.answer!, root.state);
+        // A hook may have ended the run (an abort from an event listener): nothing more starts.
+        if (done) return;
       }
       if (proposalOf(root) === undefined) {
         finish();

@@ -1,3 +1,4 @@
+import { AnswerRate } from "../ddmin/speculative-ddmin.js";
 import { ChanceCalibration } from "../ddmin/ddmin.js";
 import type { Pass } from "../passes/pass.js";
 import type { GlueCheck } from "../tree/raw.js";
@@ -93,8 +94,9 @@ export function treePass(phase: Phase, frontEnd: TreeFrontEnd, compatible: Compa
       const parsed = parseForPass(frontEnd, current);
       const { tree, glue } = parsed;
       emit({ type: "pass", pass: name, units: tree.size, size: current.length });
-      // One calibration of ProbDD's chances for all of the pass's searches (levels, iterations).
-      const passOptions = { ...options, calibration: new ChanceCalibration() };
+      // One calibration of ProbDD's chances, and one rate of ddmin's answers, for all of the pass's
+      // searches (levels, iterations): a level's search is a few tests, too few to learn from.
+      const passOptions = { ...options, calibration: new ChanceCalibration(), answerRate: new AnswerRate() };
       const search = new TreeSearch(tree, glue, evaluator, passOptions, signal, emit, name, compatible);
       try {
         for (let iteration = 0; ; iteration++) {

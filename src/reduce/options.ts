@@ -73,12 +73,15 @@ export const REDUCE_OPTIONS = {
     default: new ComputedDefault("available parallelism", () => availableParallelism()),
     cli: { "-j, --jobs <n>": "tests run at once" },
   }),
-  /** With jobs > 1, test subsets and complements in one parallel round ("combined"). */
+  /**
+   * With jobs > 1 and first-wins, test subsets and complements in one parallel round ("combined").
+   * Deterministic runs follow the one-job scan (speculative-ddmin.ts), where it changes nothing.
+   */
   combine: onOff({
     default: true,
     cli: {
-      "--combine": "test subsets and complements in one parallel round",
-      "--no-combine": "run the subset and the complement loops one after the other",
+      "--combine": "with --first-wins: test subsets and complements in one parallel round",
+      "--no-combine": "with --first-wins: run the subset and the complement loops one after the other",
     },
   }),
   /** Commit the first interesting candidate to finish instead of the sequential choice. */

@@ -13,6 +13,7 @@ import { reduce, type ReductionEvent } from "../../src/index.js";
 import { resolveOptions } from "../../src/reduce/options.js";
 import type { GlueCheck } from "../../src/tree/raw.js";
 import { Tree } from "../../src/tree/tree.js";
+import { outOfOrderRun } from "../helpers/out-of-order.js";
 import { parseToyJson } from "../helpers/toy-json.js";
 
 const words: GlueCheck = (a, b) => /[\w"]$/.test(a) && /^[\w"]/.test(b);
@@ -114,29 +115,8 @@ test("with parallel jobs the tests it may make next run at once, and the commits
       fc.integer({ min: 1, max: 10_000 }),
       fc.constantFrom(2, 3, 8),
       async (n, salt, jobs) => {
-        // Non-monotone, so that a wrong order of commits would show in the result.
-        const interesting = (units: readonly number[]): boolean =>
-          units.length === n || units.reduce((h, u) => (h * 31 + u + salt) % 7919, salt) % 3 === 0;
-        const run = async (j: number): Promise<{ commits: number[][]; result: number[]; most: number }> => {
-          const commits: number[][] = [];
-          let running = 0;
-          let most = 0;
-          const result = await probdd(
-            Configuration.full(n),
-            {
-              test: async (c) => {
-                most = Math.max(most, ++running);
-                // Answers arrive out of order: speculative tests may finish before the one they follow.
-                await new Promise((resolve) => setTimeout(resolve, (c.length * 7 + salt) % 3));
-                running--;
-                return interesting(c.toArray());
-              },
-              commit: (c) => commits.push(c.toArray()),
-            },
-            { ddStar: true, jobs: j },
-          );
-          return { commits, result: result.config.toArray(), most };
-        };
+        const run = (j: number) =>
+          outOfOrderRun(n, salt, (initial, hooks) => probdd(initial, hooks, { ddStar: true, jobs: j }));
         const one = await run(1);
         const many = await run(jobs);
         assert.equal(one.most, 1);
