@@ -11,6 +11,7 @@ import type { Configuration } from "../../src/ddmin/configuration.js";
 import type { TestLabel } from "../../src/ddmin/ddmin.js";
 import { minimize } from "../../src/ddmin/minimize.js";
 import { resolveOptions } from "../../src/reduce/options.js";
+import { outOfOrderRun } from "../helpers/out-of-order.js";
 
 const needs =
   (required: readonly number[]) =>
@@ -170,27 +171,13 @@ test("with parallel jobs, non-monotone tests too: the growth's speculative steps
       fc.constantFrom(2, 8),
       async (n, salt, jobs) => {
         // Most removals go (long runs grow), some combinations do not.
-        const interesting = (units: readonly number[]): boolean =>
-          units.length === n || units.reduce((h, u) => (h * 31 + u + salt) % 7919, salt) % 4 !== 0;
-        const run = async (j: number): Promise<{ commits: number[][]; most: number }> => {
-          const commits: number[][] = [];
-          let running = 0;
-          let most = 0;
-          await adaptive(
-            range(n),
-            {
-              test: async (c) => {
-                most = Math.max(most, ++running);
-                await new Promise((resolve) => setTimeout(resolve, (c.length * 7 + salt) % 3));
-                running--;
-                return interesting(c.toArray());
-              },
-              commit: (c) => commits.push(c.toArray()),
-            },
-            { ddStar: true, jobs: j, firstWins: false },
+        const run = (j: number) =>
+          outOfOrderRun(
+            n,
+            salt,
+            (initial, hooks) => adaptive(initial, hooks, { ddStar: true, jobs: j, firstWins: false }),
+            (h) => h % 4 !== 0,
           );
-          return { commits, most };
-        };
         const one = await run(1);
         const many = await run(jobs);
         assert.equal(one.most, 1);
