@@ -93,12 +93,16 @@ function onlySpaces(current: Uint8Array, from: number, to: number): boolean {
  * shortened to the one space or line break that must stay: see tightFill), and everything else
  * stays. What `glyph` leaves: blanks whose removal matters to the test (a line
  * break that ends a preprocessor directive) or not at all, each run one unit instead of one per
- * character.
+ * character. A run that holds a line break after other blanks is two units (see blankRuns): the
+ * blank lines and trailing blanks before its last line break, and that line break with the
+ * indentation after it, so that where lines and their indentation matter (Python, YAML) the blank
+ * lines still go.
  *
  * Most whitespace is there for people, so the pass first tries the trivial answers (the rule of
  * Hypothesis's shrinker: try a trivial value first): every run at its shortest at once, then every
  * run whose deletion cannot join two tokens into one (see `looseRuns`) deleted at once, then the
- * same without the runs that hold a line break (they may end a directive or a statement). One test
+ * same without the runs whose deletion takes a line break away (they may end a directive or a
+ * statement; blank lines before a line break that stays are among those deleted). One test
  * each; the first of them that is interesting is kept, and ddmin then reduces the runs that remain
  * as usual — so the result is 1-minimal over runs either way, at a cost of at most three tests more
  * than ddmin alone.
@@ -110,7 +114,9 @@ export function ddminBlanks(): Pass {
     (current, ranges) => {
       const loose = looseRuns(current, ranges);
       const withoutBreaks = loose.filter(
-        (unit) => !current.subarray(ranges[2 * unit], ranges[2 * unit + 1]).includes(0x0a),
+        (unit) =>
+          blankLines(current, ranges, unit) ||
+          !current.subarray(ranges[2 * unit], ranges[2 * unit + 1]).includes(0x0a),
       );
       // First of all, every run at its shortest: what a minifier would do.
       const all = Array.from({ length: ranges.length / 2 }, (_, unit) => unit);
@@ -132,6 +138,8 @@ function tightFill(current: Uint8Array, ranges: readonly number[]): (unit: numbe
   const loose = new Set(looseRuns(current, ranges));
   return (unit) => {
     const [start, end] = [ranges[2 * unit]!, ranges[2 * unit + 1]!];
+    // Blank lines before a line break that stays: the line break keeps the tokens apart.
+    if (blankLines(current, ranges, unit)) return NO_BYTES;
     // A text file ends with a line break (C's preprocessor lines need theirs): the last run keeps one.
     if (end === current.length && current.subarray(start, end).includes(0x0a)) return ONE_BREAK;
     return loose.has(unit) ? NO_BYTES : ONE_SPACE;
@@ -144,7 +152,10 @@ const NO_BYTES = new Uint8Array(0);
 
 /**
  * The runs of whitespace of `current`, as start, end pairs. A backslash that ends its line (a line
- * continuation in C, Python, shells) is whitespace here: it only ever goes with its line break.
+ * continuation in C, Python, shells) is whitespace here: it only ever goes with its line break. A
+ * run with blanks before its last line break is split there, into two units that touch: what comes
+ * before that line break (blank lines, trailing blanks), which can go whenever the line break
+ * stays, and the line break (with its `\r` or continuation) and the indentation after it.
  */
 function blankRuns(current: Uint8Array): number[] {
   const ranges: number[] = [];
@@ -156,7 +167,9 @@ function blankRuns(current: Uint8Array): number[] {
     }
     const start = i;
     while (i < current.length && blank(i)) i++;
-    ranges.push(start, i);
+    const lastBreak = lastLineBreak(current, start, i);
+    if (lastBreak > start) ranges.push(start, lastBreak, lastBreak, i);
+    else ranges.push(start, i);
   }
   // A single space that must stay a space (see tightFill) has nothing to give: not a unit.
   const fill = tightFill(current, ranges);
@@ -167,6 +180,33 @@ function blankRuns(current: Uint8Array): number[] {
     units.push(start, end);
   }
   return units;
+}
+
+/**
+ * Where the last line break of the run `current[start, end)` begins (at its `\r` of `\r\n`, or at
+ * the backslash of a line continuation), or -1 when the run has none.
+ */
+function lastLineBreak(current: Uint8Array, start: number, end: number): number {
+  let at = current.lastIndexOf(0x0a, end - 1);
+  if (at < start) return -1;
+  if (at - 1 >= start && current[at - 1] === 0x0d) at--;
+  if (at - 1 >= start && current[at - 1] === 0x5c) at--;
+  return at;
+}
+
+/**
+ * Whether `unit` is the first part of a split run (blankRuns): the blanks before a line break that
+ * is not part of it. A whole run is never followed by a blank.
+ */
+function blankLines(current: Uint8Array, ranges: readonly number[], unit: number): boolean {
+  const end = ranges[2 * unit + 1]!;
+  return end < current.length && (isBlank(current[end]!) || isContinuation(current, end));
+}
+
+/** Where the whitespace that ends at `at` begins (line continuations included). */
+function blanksStart(current: Uint8Array, at: number): number {
+  while (at > 0 && (isBlank(current[at - 1]!) || isContinuation(current, at - 1))) at--;
+  return at;
 }
 
 /** Brackets and separators: in the usual languages they never form a longer token with a neighbour. */
@@ -184,7 +224,12 @@ function isSeparator(byte: number): boolean {
 function looseRuns(current: Uint8Array, ranges: readonly number[]): number[] {
   const loose: number[] = [];
   for (let unit = 0; 2 * unit < ranges.length; unit++) {
-    const before = current[ranges[2 * unit]! - 1];
+    if (blankLines(current, ranges, unit)) {
+      loose.push(unit); // the line break after it stays between the tokens
+      continue;
+    }
+    // The neighbours of the whole run: the second part of a split run starts after the first.
+    const before = current[blanksStart(current, ranges[2 * unit]!) - 1];
     const after = current[ranges[2 * unit + 1]!];
     if (before === undefined || after === undefined || isSeparator(before) || isSeparator(after)) {
       loose.push(unit);

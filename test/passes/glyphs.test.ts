@@ -110,6 +110,37 @@ test("--phase blank: when the loose runs cannot all go, line breaks are kept, th
   assert.equal(out, "#define A(1)\nint y;\n");
 });
 
+/** The lines of `s` without blank ones, each with its indentation: what Python reads of them. */
+const logicalLines = (s: string): string[] =>
+  s
+    .split("\n")
+    .map((line) => line.trimEnd())
+    .filter((line) => line !== "");
+
+test("--phase blank: blank lines go where line breaks and indentation must stay, in one test", async () => {
+  // Indentation matters and no two lines may join: every run that ends a line is needed up to its
+  // last line break and the indentation after it; what comes before (blank lines, trailing
+  // blanks) is not.
+  const input = "class e:\n\n   \n    def f(a):  \n\n        return a\n\n\ne(1)\n";
+  const { out, tested } = await reduceWith(
+    "blank",
+    input,
+    (s) => JSON.stringify(logicalLines(s)) === JSON.stringify(logicalLines(input)),
+  );
+  assert.equal(out, "class e:\n    def f(a):\n        return a\ne(1)\n");
+  // Every run at its shortest joins the lines, and so does deleting the loose runs; the third try
+  // deletes only what comes before a line break that stays, and is the result.
+  assert.equal(tested[4], out);
+  // No candidate ever lost a line's indentation without joining it to the line before.
+  for (const s of tested.slice(2)) assert.ok(!/\n(def|return)/.test(s), JSON.stringify(s));
+});
+
+test("--phase blank: the line break kept is the whole of it: \\r\\n, or a line continuation", async () => {
+  const keepBreaks = (s: string): boolean => /a\s*\\\n {2}b/.test(s) && /c\s*\r\n d/.test(s);
+  const { out } = await reduceWith("blank", "a  \\\n  b c \t\r\n\r\n d\n", keepBreaks);
+  assert.equal(out, "a\\\n  b c\r\n d\n");
+});
+
 test("--phase blank: the result is 1-minimal over runs whatever the first tries find", async () => {
   // Every run here is tight: the first try shortens them all and fails (no run is loose), and the
   // test needs the last as it is: ddmin shortens the others.
