@@ -59,3 +59,44 @@ test("an input without hidden text costs the hidden pass no test", async () => {
   assert.equal(result.stats.tests, 0);
   assert.equal(Buffer.from(result.output).toString(), "put x;\nget y;\n");
 });
+
+test("--phase hidden: a block comment over several lines is one unit, and a macro's line continuations stay", async () => {
+  const { frontEnd } = await import("../helpers/passes.js");
+  const input = [
+    "/* a header",
+    "   over two lines */",
+    "#define SUM(a, b) \\",
+    "  ((a) + /* inline */ \\",
+    "   (b))",
+    "int x; /* one",
+    "  more */ int y;",
+    "",
+  ].join("\n");
+  const tested: string[] = [];
+  const result = await reduce(
+    Buffer.from(input),
+    (c) => {
+      const s = Buffer.from(c).toString();
+      tested.push(s);
+      // Every block comment whole or gone, every continuation kept: what a C compiler would accept.
+      const comments = s.match(/\/\*|\*\//g) ?? [];
+      return (
+        s.includes("int x;") &&
+        s.includes("int y;") &&
+        (s.match(/\\\n/g) ?? []).length === 2 &&
+        comments.every((m, i) => m === (i % 2 === 0 ? "/*" : "*/")) &&
+        comments.length % 2 === 0
+      );
+    },
+    { pipeline: buildPipeline(["hidden"], "both", await frontEnd("c")), jobs: 1 },
+  );
+  const out = Buffer.from(result.output).toString();
+  assert.ok(!out.includes("/*"), out);
+  assert.equal((out.match(/\\\n/g) ?? []).length, 2, out);
+  // Every candidate was one the test accepts: no comment cut in half, no continuation lost.
+  assert.equal(
+    tested.slice(2).filter((s) => !s.includes("/*") || s.split("/*").length === s.split("*/").length).length,
+    tested.length - 2,
+  );
+  assert.ok(result.stats.tests <= 4, String(result.stats.tests));
+});
