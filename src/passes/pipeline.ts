@@ -80,9 +80,15 @@ export function planPipeline(
     builtInLanguage: lexical !== undefined,
     names: lexical !== undefined && lexical.lexicon.identifierKinds.size > 0,
   };
+  // The phases built so far, in order: compileSchedule builds the steps of the run one by one.
+  const built: string[] = [];
   const compiled = compileSchedule(
     schedule,
-    (phase) => buildPhases([phase], frontEnd, compatible)[0]!,
+    (phase) => {
+      const pass = buildPass(phase, built, frontEnd, compatible);
+      built.push(phase);
+      return pass;
+    },
     facts,
   );
   return {
@@ -110,29 +116,40 @@ function buildPhases(
   frontEnd: TreeFrontEnd | undefined,
   compatible: Compatibility | undefined,
 ): Pass[] {
-  return phases.map((name) => {
-    if (name === "line" || name === "char") return ddminAtoms(name);
-    if (name === "glyph") return ddminGlyphs(frontEnd);
-    if (name === "blank") return ddminBlanks();
-    if (!frontEnd)
+  return phases.map((name, i) => buildPass(name, phases.slice(0, i), frontEnd, compatible));
+}
+
+/**
+ * The pass of the phase `name`, which comes after the phases `before`: a glyph pass after a rename
+ * pass leaves identifiers to it (ddminGlyphs).
+ */
+function buildPass(
+  name: string,
+  before: readonly string[],
+  frontEnd: TreeFrontEnd | undefined,
+  compatible: Compatibility | undefined,
+): Pass {
+  if (name === "line" || name === "char") return ddminAtoms(name);
+  if (name === "glyph") return ddminGlyphs(frontEnd, { names: !before.includes("rename") });
+  if (name === "blank") return ddminBlanks();
+  if (!frontEnd)
+    throw phaseError(
+      `--phase ${name} works on a parse tree: give a grammar with --grammar or a language with --language`,
+    );
+  if (name === "token") return ddminTokens(frontEnd);
+  if (name === "hidden") return ddminHidden(frontEnd);
+  if (name === "rename" || name === "literal") {
+    // An ANTLR grammar's token types are named as its author liked (ID, Identifier, NAME, …), and
+    // nothing in it says which are identifiers, numbers or strings, nor which names are free.
+    if (!hasLexicon(frontEnd))
       throw phaseError(
-        `--phase ${name} works on a parse tree: give a grammar with --grammar or a language with --language`,
+        `--phase ${name} works with the built-in languages only (--language): an ANTLR grammar does not say which of its tokens are identifiers, numbers or strings`,
       );
-    if (name === "token") return ddminTokens(frontEnd);
-    if (name === "hidden") return ddminHidden(frontEnd);
-    if (name === "rename" || name === "literal") {
-      // An ANTLR grammar's token types are named as its author liked (ID, Identifier, NAME, …), and
-      // nothing in it says which are identifiers, numbers or strings, nor which names are free.
-      if (!hasLexicon(frontEnd))
-        throw phaseError(
-          `--phase ${name} works with the built-in languages only (--language): an ANTLR grammar does not say which of its tokens are identifiers, numbers or strings`,
-        );
-      return name === "rename" ? renameIdentifiers(frontEnd) : shrinkLiterals(frontEnd);
-    }
-    try {
-      return treePass(parsePhase(name), frontEnd, compatible);
-    } catch (error) {
-      throw phaseError(`--phase: ${(error as Error).message}, or one of ${FLAT_PHASES.join(", ")}`);
-    }
-  });
+    return name === "rename" ? renameIdentifiers(frontEnd) : shrinkLiterals(frontEnd);
+  }
+  try {
+    return treePass(parsePhase(name), frontEnd, compatible);
+  } catch (error) {
+    throw phaseError(`--phase: ${(error as Error).message}, or one of ${FLAT_PHASES.join(", ")}`);
+  }
 }

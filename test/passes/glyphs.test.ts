@@ -181,3 +181,38 @@ test("--phase token,glyph: a one-character token goes with the blanks before it,
   assert.ok(glyphTests.length > 0);
   for (const s of glyphTests) assert.ok(!alone.has(s), JSON.stringify(s));
 });
+
+test("--phase rename,glyph: after renaming, the glyph pass leaves identifiers whole; without it, it shortens them", async () => {
+  // The test needs the library name `parseFloat` and the string's "ok"; everything else may go.
+  const input = 'var total = parseFloat("1.5 ok") ;\n';
+  const keep = (s: string): boolean => /parseFloat\("[^"]*ok[^"]*"\)/.test(s) && /\bvar \w+ =/.test(s);
+  const run = async (phases: string[]): Promise<{ out: string; glyphTests: string[] }> => {
+    let pass = "";
+    const glyphTests: string[] = [];
+    const result = await reduce(
+      Buffer.from(input),
+      (c) => {
+        if (pass === "ddmin:glyph") glyphTests.push(text(c));
+        return keep(text(c));
+      },
+      {
+        pipeline: buildPipeline(phases, "both", await frontEnd("javascript")),
+        jobs: 1,
+        onEvent: (e) => {
+          if (e.type === "pass") pass = e.pass;
+        },
+      },
+    );
+    return { out: text(result.output), glyphTests };
+  };
+  const renamed = await run(["rename", "glyph"]);
+  assert.equal(renamed.out, 'var a = parseFloat(" ok") ;\n');
+  // No candidate of the glyph pass touched a name: parseFloat (needed) or a (renamed already).
+  assert.ok(renamed.glyphTests.length > 0);
+  for (const s of renamed.glyphTests) assert.match(s, /^var a = parseFloat\(/, JSON.stringify(s));
+  // Without renaming first, the glyph pass shortens identifiers too (and tries every character of
+  // the library name, which fails).
+  const alone = await run(["glyph"]);
+  assert.equal(alone.out, 'var l = parseFloat(" ok") ;\n');
+  assert.ok(alone.glyphTests.some((s) => s.includes("arseFloat")));
+});
