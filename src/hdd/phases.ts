@@ -75,6 +75,11 @@ type Parsed = ReturnType<TreeFrontEnd["parse"]>;
  */
 const unchanged = new WeakMap<TreeFrontEnd, { input: Uint8Array; parsed: Parsed }>();
 
+/** Leaves the tree of `input` to the next pass, which starts from the same input (parseForPass). */
+export function keepForNextPass(frontEnd: TreeFrontEnd, input: Uint8Array, parsed: Parsed): void {
+  unchanged.set(frontEnd, { input, parsed });
+}
+
 /** The tree of `input`: the one the previous pass left unchanged, or a new parse. */
 export function parseForPass(frontEnd: TreeFrontEnd, input: Uint8Array): Parsed {
   const kept = unchanged.get(frontEnd);
@@ -101,7 +106,7 @@ export function treePass(phase: Phase, frontEnd: TreeFrontEnd, compatible: Compa
       try {
         for (let iteration = 0; ; iteration++) {
           const changed = await runOnce(search, phase.algorithm, iteration);
-          if (iteration === 0 && !changed) unchanged.set(frontEnd, { input: current, parsed });
+          if (iteration === 0 && !changed) keepForNextPass(frontEnd, current, parsed);
           if (!phase.star || !changed) return { kind: "done" };
         }
       } catch (error) {

@@ -1,4 +1,4 @@
-import { parseForPass, type TreeFrontEnd } from "../hdd/phases.js";
+import { keepForNextPass, parseForPass, type TreeFrontEnd } from "../hdd/phases.js";
 import { reduceList } from "./list.js";
 import type { Pass, PassContext, PassOutcome } from "./pass.js";
 import { fullConfiguration } from "../ddmin/configuration.js";
@@ -25,7 +25,8 @@ export function ddminHidden(frontEnd: TreeFrontEnd): Pass {
     name,
     async run(context) {
       const { current, emit } = context;
-      const { tree } = parseForPass(frontEnd, current);
+      const parsed = parseForPass(frontEnd, current);
+      const { tree } = parsed;
       // Every run of hidden text: before each token, and after the last one.
       const runs: [number, number][] = Array.from(tree.tokens, (t): [number, number] => [
         tree.gapStart(t),
@@ -78,7 +79,10 @@ export function ddminHidden(frontEnd: TreeFrontEnd): Pass {
         parts.push(current.subarray(at));
         return Buffer.concat(parts);
       };
-      if (units.length > 0) {
+      // Without hidden text (most inputs after a fuzzer) the pass changes nothing, and the tree
+      // pass that follows need not parse the same input again.
+      if (units.length === 0) keepForNextPass(frontEnd, current, parsed);
+      else {
         // The trivial answer first: no hidden text at all (ddmin never tries to remove every unit).
         let none;
         try {

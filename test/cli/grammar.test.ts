@@ -30,6 +30,7 @@ test("--grammar: the default pipeline (coarse HDD, hoisting, HDDH*, then the pol
     options: Record<string, unknown>;
   };
   assert.deepEqual(s.pipeline, [
+    "ddmin:hidden",
     "hdd:chain",
     "hdd:biggest",
     "hdd:coarse",
@@ -46,6 +47,7 @@ test("--grammar: the default pipeline (coarse HDD, hoisting, HDDH*, then the pol
   assert.deepEqual(
     s.schedule.map((step) => [step.phase, step.pass, step.algorithm, step.status, step.why]),
     [
+      ["hidden", "ddmin:hidden", "adaptive", "ran", undefined],
       ["chain", "hdd:chain", "probdd", "ran", undefined],
       ["biggest", "hdd:biggest", "run", "skipped", "input under 64 KiB"],
       ["coarse", "hdd:coarse", "probdd", "ran", undefined],

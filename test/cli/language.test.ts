@@ -150,7 +150,7 @@ test("--language none and an explicit --atom reduce lines and characters, as bef
   ]);
   assert.match(
     named.stderr,
-    /reducing with hdd:chain, hdd:biggest \(skipped: input under 64 KiB\), hdd:coarse, hdd:hoist\*/,
+    /reducing with ddmin:hidden, hdd:chain, hdd:biggest \(skipped: input under 64 KiB\), hdd:coarse, hdd:hoist\*/,
   );
 });
 
@@ -183,7 +183,7 @@ test("a syntax error in a file whose language was detected: its tree all the sam
   );
   assert.match(
     run.stderr,
-    /reducing with hdd:chain, hdd:biggest \(skipped: input under 64 KiB\), hdd:coarse, hdd:hoist\*/,
+    /reducing with ddmin:hidden, hdd:chain, hdd:biggest \(skipped: input under 64 KiB\), hdd:coarse, hdd:hoist\*/,
   );
   assert.equal(run.stdout.toString().trim(), "87");
 });

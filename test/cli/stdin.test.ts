@@ -75,7 +75,7 @@ test("whittle - --language c reduces along C's syntax; the test sees stdin.c, th
   const source = "int f(int a) { return a + 1; }\nint main(void) {\n  int x = 150;\n  return f(x);\n}\n";
   const run = await runWhittle(["-", "--language", "c", "--test", oracle], { cwd: dir, stdin: source });
   assert.equal(run.code, EXIT.done, run.stderr);
-  assert.match(run.stderr, /reducing with hdd:/, "the tree phases of a grammar");
+  assert.match(run.stderr, /reducing with ddmin:hidden, hdd:/, "the tree phases of a grammar");
   const result = readFileSync(join(dir, "stdin.reduced.c"), "utf8");
   assert.match(result, /x = 150/);
   assert.ok(result.length < source.length);

@@ -33,12 +33,13 @@ const TREE = { algorithm: "probdd", learnP0: true };
 /**
  * The default grammar pipeline before it was data, written out: each phase, the options it ran
  * with over the run's, and the languages it ran for; `biggest` only from 64 KiB on. Since then
- * glyph's options changed, and rename and literal moved before prune+hoist* for the built-in
+ * glyph's options changed, rename and literal moved before prune+hoist* for the built-in
  * languages that have identifiers (literal stays after token for those that have none; rename
- * has nothing to do there).
+ * has nothing to do there), and `hidden` (the comments) came first.
  */
 type Languages = "all" | "names" | "no names";
 const BEFORE: [string, Record<string, unknown>, Languages][] = [
+  ["hidden", POLISH, "all"],
   ["chain", TREE, "all"],
   ["biggest", {}, "all"],
   ["coarse", TREE, "all"],
@@ -80,9 +81,9 @@ function recorder(seen: [string, Record<string, unknown>][]): (phase: string) =>
 test("the default schedule compiles to the old pipeline's passes, order, conditions and options", async () => {
   // A built-in language with identifiers (C), one without (JSON), an ANTLR grammar.
   const languages = [
-    { facts: { builtInLanguage: true, names: true }, has: ["all", "names"], count: 10 },
-    { facts: { builtInLanguage: true, names: false }, has: ["all", "no names"], count: 9 },
-    { facts: { builtInLanguage: false, names: false }, has: ["all"], count: 8 },
+    { facts: { builtInLanguage: true, names: true }, has: ["all", "names"], count: 11 },
+    { facts: { builtInLanguage: true, names: false }, has: ["all", "no names"], count: 10 },
+    { facts: { builtInLanguage: false, names: false }, has: ["all"], count: 9 },
   ];
   for (const { facts, has, count } of languages) {
     for (const bytes of [64 * 1024 - 1, 64 * 1024]) {
@@ -121,6 +122,7 @@ test("the schedule is frozen data, and the exported constants come from it", () 
     (DEFAULT_TREE_SCHEDULE[0] as { phase: string }).phase = "prune";
   }, TypeError);
   assert.deepEqual(DEFAULT_TREE_PHASES, [
+    "hidden",
     "chain",
     "biggest",
     "coarse",
@@ -142,7 +144,8 @@ test("the schedule is frozen data, and the exported constants come from it", () 
 test("the schedule in words names each step, its condition and its algorithm", () => {
   assert.equal(
     describeSchedule(DEFAULT_TREE_SCHEDULE),
-    "chain [probdd, p0 learned per pass] → biggest (inputs ≥ 64 KiB) → coarse → " +
+    "hidden [adaptive above 16 units, ddmin below; ddmin's subsets in rounds of ≤ 16 parts] → " +
+      "chain [probdd, p0 learned per pass] → biggest (inputs ≥ 64 KiB) → coarse → " +
       "hoist* [probdd, p0 learned per pass] → " +
       "rename, literal (built-in languages with names) [adaptive above 16 units, ddmin below; ddmin's subsets in rounds of ≤ 16 parts] → " +
       "prune+hoist* [probdd, p0 learned per pass] → token → " +
@@ -152,7 +155,7 @@ test("the schedule in words names each step, its condition and its algorithm", (
   );
   assert.equal(
     describeSchedule(forRun(DEFAULT_TREE_SCHEDULE, true)),
-    "chain → biggest (inputs ≥ 64 KiB) → coarse → hoist* → rename, literal (built-in languages with names) → " +
+    "hidden → chain → biggest (inputs ≥ 64 KiB) → coarse → hoist* → rename, literal (built-in languages with names) → " +
       "prune+hoist* → token → literal (built-in languages without names) → glyph → blank",
   );
   assert.equal(describeSchedule(atomSchedule("both")), "line → char");
@@ -165,6 +168,7 @@ test("the real pipelines: a built-in language, an ANTLR grammar, no grammar, and
   assert.deepEqual(
     language.passes.map((p) => p.name),
     [
+      "ddmin:hidden",
       "hdd:chain",
       "hdd:biggest",
       "hdd:coarse",
@@ -192,7 +196,7 @@ test("the real pipelines: a built-in language, an ANTLR grammar, no grammar, and
     ["literal", "literal", undefined],
   ]);
   const c = planPipeline([], "both", await frontEnd("c"));
-  assert.deepEqual(c.passes.map((p) => p.name).slice(3, 7), [
+  assert.deepEqual(c.passes.map((p) => p.name).slice(4, 8), [
     "hdd:hoist*",
     "rename",
     "literal",
@@ -212,13 +216,14 @@ test("the real pipelines: a built-in language, an ANTLR grammar, no grammar, and
   assert.deepEqual(
     grammar.passes.map((p) => p.name),
     DEFAULT_TREE_PHASES.map(
-      (phase) => (phase === "token" || phase === "glyph" || phase === "blank" ? "ddmin:" : "hdd:") + phase,
+      (phase) => (["hidden", "token", "glyph", "blank"].includes(phase) ? "ddmin:" : "hdd:") + phase,
     ),
   );
   const records = scheduleRecords(grammar.schedule!, 100, (pass) => pass !== "hdd:coarse");
   assert.deepEqual(
     records.map((r) => [r.phase, r.pass, r.status, r.why]),
     [
+      ["hidden", "ddmin:hidden", "ran", undefined],
       ["chain", "hdd:chain", "ran", undefined],
       ["biggest", "hdd:biggest", "skipped", "input under 64 KiB"],
       ["coarse", "hdd:coarse", "not run", undefined],
