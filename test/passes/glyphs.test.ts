@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { buildPipeline } from "../../src/cli/pipeline.js";
 import { reduce } from "../../src/index.js";
+import type { BuiltInLanguage } from "../../src/grammar/tree-sitter/index.js";
 import { frontEnd } from "../helpers/passes.js";
 
 const text = (b: Uint8Array): string => Buffer.from(b).toString();
@@ -153,23 +154,8 @@ test("--phase token,glyph: a one-character token goes with the blanks before it,
   // Every token is needed, and every character of `count`.
   const keep = (s: string): boolean =>
     s.replace(/\s+/g, " ").includes("int f(int i, int j) { int count = i + j + 1; return count; }");
-  let pass = "";
-  const glyphTests: string[] = [];
-  const result = await reduce(
-    Buffer.from(input),
-    (c) => {
-      if (pass === "ddmin:glyph") glyphTests.push(text(c));
-      return keep(text(c));
-    },
-    {
-      pipeline: buildPipeline(["token", "glyph"], "both", await frontEnd("c")),
-      jobs: 1,
-      onEvent: (e) => {
-        if (e.type === "pass") pass = e.pass;
-      },
-    },
-  );
-  assert.equal(text(result.output), input);
+  const { out, glyphTests } = await glyphCandidates(input, keep, ["token", "glyph"], "c");
+  assert.equal(out, input);
   // Each one-character token deleted alone, with the blank before it or without.
   const alone = new Set<string>();
   for (const m of input.matchAll(/\b[fij1]\b/g)) {
@@ -186,25 +172,8 @@ test("--phase rename,glyph: after renaming, the glyph pass leaves identifiers wh
   // The test needs the library name `parseFloat` and the string's "ok"; everything else may go.
   const input = 'var total = parseFloat("1.5 ok") ;\n';
   const keep = (s: string): boolean => /parseFloat\("[^"]*ok[^"]*"\)/.test(s) && /\bvar \w+ =/.test(s);
-  const run = async (phases: string[]): Promise<{ out: string; glyphTests: string[] }> => {
-    let pass = "";
-    const glyphTests: string[] = [];
-    const result = await reduce(
-      Buffer.from(input),
-      (c) => {
-        if (pass === "ddmin:glyph") glyphTests.push(text(c));
-        return keep(text(c));
-      },
-      {
-        pipeline: buildPipeline(phases, "both", await frontEnd("javascript")),
-        jobs: 1,
-        onEvent: (e) => {
-          if (e.type === "pass") pass = e.pass;
-        },
-      },
-    );
-    return { out: text(result.output), glyphTests };
-  };
+  const run = (phases: string[]): Promise<{ out: string; glyphTests: string[] }> =>
+    glyphCandidates(input, keep, phases, "javascript");
   const renamed = await run(["rename", "glyph"]);
   assert.equal(renamed.out, 'var a = parseFloat(" ok") ;\n');
   // No candidate of the glyph pass touched a name: parseFloat (needed) or a (renamed already).
@@ -216,3 +185,29 @@ test("--phase rename,glyph: after renaming, the glyph pass leaves identifiers wh
   assert.equal(alone.out, 'var l = parseFloat(" ok") ;\n');
   assert.ok(alone.glyphTests.some((s) => s.includes("arseFloat")));
 });
+
+/** `input` reduced by `phases` in `language` with the test `keep`: the result, and every candidate of the glyph pass. */
+async function glyphCandidates(
+  input: string,
+  keep: (s: string) => boolean,
+  phases: string[],
+  language: BuiltInLanguage,
+): Promise<{ out: string; glyphTests: string[] }> {
+  let pass = "";
+  const glyphTests: string[] = [];
+  const result = await reduce(
+    Buffer.from(input),
+    (c) => {
+      if (pass === "ddmin:glyph") glyphTests.push(text(c));
+      return keep(text(c));
+    },
+    {
+      pipeline: buildPipeline(phases, "both", await frontEnd(language)),
+      jobs: 1,
+      onEvent: (e) => {
+        if (e.type === "pass") pass = e.pass;
+      },
+    },
+  );
+  return { out: text(result.output), glyphTests };
+}
