@@ -21,6 +21,13 @@ export interface ProgressState {
   level?: { depth: number; nodes: number; tokens: number; levels?: number | undefined } | undefined;
   /** The units (atoms, tokens, nodes of a level) of the list being reduced now, when known. */
   units?: number | undefined;
+  /**
+   * Adaptive deletion: where its scan is, the first unit its last round tried (`width` 1: single
+   * units, 2: neighbouring pairs), of the list's `size` units.
+   */
+  scan?: { at: number; width: number; size: number } | undefined;
+  /** The largest-nodes-first pass: the largest node it has not tried, and the size where it stops. */
+  frontier?: { largest: number; stop: number } | undefined;
   /** ddmin's granularity; 0 until the pass's first round. */
   granularity: number;
   /** The pass's place in the pipeline (from 1) and the pipeline's length, when known. */
@@ -69,6 +76,15 @@ export function levelText(level: { depth: number; levels?: number | undefined })
   return level.levels !== undefined ? `level ${level.depth + 1} of ${level.levels}` : `depth ${level.depth}`;
 }
 
+/**
+ * How far a scan of adaptive deletion is: "unit 38 of 82" (single units; the units before it were
+ * tried and stay, those after it are what is left of the scan), "pair 12 of 40" (neighbouring pairs).
+ */
+export function scanText(scan: { at: number; width: number; size: number }): string {
+  const positions = Math.max(1, scan.size - (scan.width - 1));
+  return `${scan.width === 2 ? "pair" : "unit"} ${Math.min(scan.at + 1, positions)} of ${positions}`;
+}
+
 export function formatDuration(ms: number): string {
   if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
   const s = Math.round(ms / 1000);
@@ -97,11 +113,16 @@ export function statusLine(s: ProgressState, elapsedMs: number): string {
   if (s.timeouts > 0) parts.push(`${s.timeouts} timeouts`);
   const where = s.level
     ? `, ${levelText(s.level)} (${s.level.nodes} nodes; best: ${s.level.tokens} tokens)`
-    : s.units !== undefined
-      ? `, ${s.units} units`
-      : "";
+    : s.frontier
+      ? `, largest node left ${formatBytes(s.frontier.largest)} (stops under ${formatBytes(s.frontier.stop)})`
+      : s.scan
+        ? `, ${scanText(s.scan)}`
+        : s.units !== undefined
+          ? `, ${s.units} units`
+          : "";
   const place = s.passOf === undefined ? "" : ` (pass ${s.passOf.index}/${s.passOf.count})`;
-  const n = s.granularity > 0 ? `, n=${s.granularity}` : "";
+  // A scan's rounds are one position each, not a split of the list.
+  const n = s.granularity > 0 && s.scan === undefined ? `, n=${s.granularity}` : "";
   parts.push(formatDuration(elapsedMs), `${s.pass}${place}${where}${n}`);
   const extra = s.extra?.();
   if (extra) parts.push(extra);
@@ -205,6 +226,8 @@ export class Progress {
       case "pass": {
         s.pass = event.pass;
         s.level = undefined;
+        s.scan = undefined;
+        s.frontier = undefined;
         s.units = event.units;
         s.granularity = 0;
         // The first place from the current one on: a pipeline may name a pass twice.
@@ -216,6 +239,7 @@ export class Progress {
         break;
       }
       case "level":
+        s.scan = undefined;
         s.level = { depth: event.level, nodes: event.nodes, tokens: event.tokens, levels: event.levels };
         if (this.mode === "verbose") {
           this.line(
@@ -226,6 +250,11 @@ export class Progress {
       case "round":
         s.granularity = event.granularity;
         s.units = event.size;
+        // A growth round of adaptive deletion (no `at`) works where its scan is.
+        if (event.at !== undefined) s.scan = { at: event.at, width: event.granularity, size: event.size };
+        break;
+      case "frontier":
+        s.frontier = { largest: event.largest, stop: event.stop };
         break;
       case "reduced":
       case "iteration":

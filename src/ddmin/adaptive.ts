@@ -102,7 +102,7 @@ export async function adaptive(
   const firstRemovable = async (at: number, width: number, kind: "complement" | "pair"): Promise<number> => {
     signal?.throwIfAborted();
     const round = ++rounds;
-    emit({ type: "round", round, granularity: width, size: units.length });
+    emit({ type: "round", round, granularity: width, size: units.length, at });
     const candidates = new Map<number, Configuration>();
     const candidateAt = (p: number): Configuration => {
       let c = candidates.get(p);

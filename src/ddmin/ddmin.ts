@@ -117,7 +117,17 @@ export type DdminEvent =
       /** ProbDD only: the initial probability its units start from in this run. */
       readonly p0?: number;
     }
-  | { readonly type: "round"; readonly round: number; readonly granularity: number; readonly size: number }
+  | {
+      readonly type: "round";
+      readonly round: number;
+      readonly granularity: number;
+      readonly size: number;
+      /**
+       * Adaptive deletion's scans only: the first unit this round tries (alone, or with its
+       * neighbour in a scan of pairs); the units before it were tried in this scan and stay.
+       */
+      readonly at?: number;
+    }
   | {
       readonly type: "reduced";
       readonly round: number;

@@ -156,6 +156,12 @@ export async function biggest(search: TreeSearch): Promise<boolean> {
         expand(ahead, id);
       }
       if (candidates.length === 0) return changed;
+      search.emit({
+        type: "frontier",
+        pass: search.pass,
+        largest: heap.topSize(),
+        stop: Math.ceil(stopSize()),
+      });
       const base = search.edits;
       const found = await search.firstInteresting(
         evaluator,

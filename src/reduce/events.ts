@@ -38,6 +38,11 @@ export type ReductionEvent =
       readonly tokens: number;
       readonly levels?: number;
     }
+  /**
+   * The largest-nodes-first tree pass (`biggest`) starts a round: `largest` is the size of the
+   * largest node it has not tried yet, and it stops when that falls under `stop` bytes.
+   */
+  | { readonly type: "frontier"; readonly pass: string; readonly largest: number; readonly stop: number }
   | {
       readonly type: "test-start";
       readonly pass: string;

@@ -184,6 +184,37 @@ test("tree passes show the level they work on and the size in tokens", () => {
   p.finish();
 });
 
+test("a scan shows the unit (or pair) it is at, and the largest-nodes-first pass the largest node left", () => {
+  const clock = new FakeClock();
+  const live: string[] = [];
+  const p = new Progress("live", 100_000, { write: (s: string) => live.push(s), columns: 300 }, clock);
+  const redraw = (): void => {
+    clock.t += 200; // the line is redrawn at most every 100 ms, but for improvements
+    p.listener({ type: "cache-hit", pass: "x", label, size: 1, outcome: "not-interesting" });
+  };
+  p.listener({ type: "pass", pass: "hdd:biggest", units: 900, size: 100_000 });
+  p.listener({ type: "frontier", pass: "hdd:biggest", largest: 20_480, stop: 98 });
+  redraw();
+  assert.match(live.at(-1)!, /hdd:biggest, largest node left 20\.0 KiB \(stops under 98 B\)$/);
+  p.listener({ type: "pass", pass: "ddmin:token", units: 82, size: 900 });
+  p.listener({ type: "round", round: 1, granularity: 1, size: 82, at: 37 });
+  redraw();
+  assert.match(live.at(-1)!, /ddmin:token, unit 38 of 82$/, "no n= for a scan");
+  // A run grows at the scan's place: the line stays there.
+  p.listener({ type: "round", round: 2, granularity: 4, size: 81 });
+  redraw();
+  assert.match(live.at(-1)!, /ddmin:token, unit 38 of 82$/);
+  p.listener({ type: "round", round: 3, granularity: 2, size: 80, at: 11 });
+  redraw();
+  assert.match(live.at(-1)!, /ddmin:token, pair 12 of 79$/);
+  // ddmin (a short list) and tree levels show what they did before.
+  p.listener({ type: "pass", pass: "ddmin:blank", units: 9, size: 800 });
+  p.listener({ type: "round", round: 1, granularity: 2, size: 9 });
+  redraw();
+  assert.match(live.at(-1)!, /ddmin:blank, 9 units, n=2$/);
+  p.finish();
+});
+
 test("during the initial check the line says what it waits for, and for how long", () => {
   const clock = new FakeClock();
   const live: string[] = [];

@@ -53,6 +53,40 @@ test("when every unit is needed, each is tried alone once, then each neighbourin
   assert.deepEqual(hooks.kinds, [...Array<string>(30).fill("complement"), ...Array<string>(29).fill("pair")]);
 });
 
+test("each round of a scan says where the scan is: the first unit it tries, single units then pairs", async () => {
+  // Units 3 and 4 can go (as a run); the rest are needed.
+  const hooks = counting(needs(range(10).filter((u) => u !== 3 && u !== 4)));
+  const rounds: { at?: number; granularity: number; size: number }[] = [];
+  await adaptive(
+    range(10),
+    {
+      ...hooks,
+      onEvent: (e) => {
+        if (e.type === "round") rounds.push({ at: e.at, granularity: e.granularity, size: e.size });
+      },
+    },
+    { ddStar: true, jobs: 1, firstWins: false },
+  );
+  const scans = rounds.filter((r) => r.at !== undefined);
+  // The first scan from 0 finds unit 3 and grows the run there (rounds without a position): 3 and 4
+  // go, and the growth's last try, unit 5 alone (now at position 3), fails, so the scan goes on at
+  // position 4. The second scan finds nothing from 0; then the pairs, from 0.
+  assert.deepEqual(scans[0], { at: 0, granularity: 1, size: 10 });
+  assert.ok(
+    rounds.some((r) => r.at === undefined),
+    "the run's growth",
+  );
+  assert.deepEqual(
+    scans.map((r) => [r.at, r.granularity, r.size]),
+    [
+      [0, 1, 10],
+      [4, 1, 8],
+      [0, 1, 8],
+      [0, 2, 8],
+    ],
+  );
+});
+
 test("without pairs (the glyph pass), a scan that removes nothing ends it: one test per unit", async () => {
   const hooks = counting(needs(range(30)));
   const result = await adaptive(range(30), hooks, { ddStar: true, jobs: 1, firstWins: false, pairs: false });

@@ -69,6 +69,26 @@ test("biggest tries the largest node first, descends into an uninteresting one, 
   assert.equal(squash(output), squash(`[[${A1},],,${C}]`));
 });
 
+test("biggest says, each round, the largest node it has left to try and where it stops", async () => {
+  const frontiers: { largest: number; stop: number }[] = [];
+  await reduce(Buffer.from(INPUT), (c) => text(c).includes('"a7"'), {
+    pipeline: [treePass(parsePhase("biggest"), toyJson)],
+    jobs: 1,
+    onEvent: (e) => {
+      if (e.type === "frontier") frontiers.push({ largest: e.largest, stop: e.stop });
+    },
+  });
+  assert.ok(frontiers.length > 0);
+  // The first round starts from the whole array; the largest left only shrinks; the stop is the
+  // minimum here (the input is small), and the rounds end before the largest falls under it.
+  assert.equal(frontiers[0]!.largest, Buffer.byteLength(INPUT));
+  for (let i = 1; i < frontiers.length; i++) assert.ok(frontiers[i]!.largest <= frontiers[i - 1]!.largest);
+  for (const f of frontiers) {
+    assert.equal(f.stop, BIGGEST_MIN_BYTES);
+    assert.ok(f.largest >= f.stop);
+  }
+});
+
 test("biggest replaces nothing when every large node is needed, and tests only nodes above the stop size", async () => {
   const { output, tried } = await run((s) => s.includes('"a7"') && s.includes('"b3"') && s.includes('"x1"'));
   assert.equal(output, INPUT);
