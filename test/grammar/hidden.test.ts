@@ -88,6 +88,19 @@ test("--phase hidden: a block comment over several lines is one unit, and a macr
   assert.ok(stats.tests <= 4, String(stats.tests));
 });
 
+test("--phase hidden: a comment that is all there is between two tokens leaves a space, one beside a blank leaves nothing", async () => {
+  const input = "int/*a*/x; /*b*/\nint y;/*c*/\n";
+  // The declarations as a compiler reads them, a comment as a space: `intx` would be one word.
+  const declares = (s: string): boolean => {
+    const code = s.replace(/\/\*.*?\*\//g, " ");
+    return /\bint\s+x;/.test(code) && /\bint\s+y;/.test(code);
+  };
+  const { out, stats } = await reduceHidden(input, declares, await builtInFrontEnd("c"));
+  // One test: every comment at once, `/*a*/` replaced by a space, the others deleted.
+  assert.equal(out, "int x; \nint y;\n");
+  assert.equal(stats.tests, 1);
+});
+
 /** `input` reduced by `--phase hidden` with the test `keep`: the result, every candidate tested, the run's stats. */
 async function reduceHidden(
   input: string,
