@@ -8,9 +8,8 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { buildPipeline } from "../../src/cli/pipeline.js";
 import { AntlrFrontEnd } from "../../src/grammar/front-end.js";
-import type { TreeFrontEnd } from "../../src/hdd/phases.js";
-import { reduce, type ReduceResult } from "../../src/index.js";
-import { frontEnd as builtInFrontEnd } from "../helpers/passes.js";
+import { reduce } from "../../src/index.js";
+import { reduceWith } from "../helpers/passes.js";
 import { FIXTURES, REPO } from "./helpers.js";
 
 const TINY = ["TinyLexer.g4", "TinyParser.g4"].map((f) => join(FIXTURES, "tiny", f));
@@ -25,17 +24,18 @@ test("--phase hidden removes the comments the test does not need, and nothing el
     cacheDir: false,
   });
   // Interesting: both statements and the comment "keep me" are still there.
-  const { out, tested, stats } = await reduceHidden(
+  const { out, tested, stats } = await reduceWith(
+    frontEnd,
+    ["hidden"],
     input,
     (s) => s.includes("put (a, b) x;") && s.includes("get y;") && s.includes("# keep me"),
-    frontEnd,
   );
   assert.equal(out, "\nput (a, b) x;  \nget y; # keep me\n\n");
   // Four comments, four units (two of them share the text after the last token); whitespace-only
-  // text between tokens is never a unit.
-  // (The empty input is checked first, apart from the pass.)
+  // text between tokens is never a unit. (`tested` leaves out the checks of the original and of the
+  // empty input.)
   assert.ok(
-    tested.filter((s) => s !== "").every((s) => s.includes("put (a, b) x;")),
+    tested.every((s) => s.includes("put (a, b) x;")),
     "tokens are never touched",
   );
   const pass = stats.passes["ddmin:hidden"];
@@ -79,11 +79,11 @@ test("--phase hidden: a block comment over several lines is one unit, and a macr
       comments.length % 2 === 0
     );
   };
-  const { out, tested, stats } = await reduceHidden(input, wellFormed, await builtInFrontEnd("c"));
+  const { out, tested, stats } = await reduceWith("c", ["hidden"], input, wellFormed);
   assert.ok(!out.includes("/*"), out);
   assert.equal((out.match(/\\\n/g) ?? []).length, 2, out);
   // Every candidate was one the test accepts: no comment cut in half, no continuation lost.
-  for (const s of tested.slice(2))
+  for (const s of tested)
     assert.ok(!s.includes("/*") || s.split("/*").length === s.split("*/").length, JSON.stringify(s));
   assert.ok(stats.tests <= 4, String(stats.tests));
 });
@@ -95,27 +95,8 @@ test("--phase hidden: a comment that is all there is between two tokens leaves a
     const code = s.replace(/\/\*.*?\*\//g, " ");
     return /\bint\s+x;/.test(code) && /\bint\s+y;/.test(code);
   };
-  const { out, stats } = await reduceHidden(input, declares, await builtInFrontEnd("c"));
+  const { out, stats } = await reduceWith("c", ["hidden"], input, declares);
   // One test: every comment at once, `/*a*/` replaced by a space, the others deleted.
   assert.equal(out, "int x; \nint y;\n");
   assert.equal(stats.tests, 1);
 });
-
-/** `input` reduced by `--phase hidden` with the test `keep`: the result, every candidate tested, the run's stats. */
-async function reduceHidden(
-  input: string,
-  keep: (s: string) => boolean,
-  frontEnd: TreeFrontEnd,
-): Promise<{ out: string; tested: string[]; stats: ReduceResult["stats"] }> {
-  const tested: string[] = [];
-  const result = await reduce(
-    Buffer.from(input),
-    (c) => {
-      const s = Buffer.from(c).toString();
-      tested.push(s);
-      return keep(s);
-    },
-    { pipeline: buildPipeline(["hidden"], "both", frontEnd), jobs: 1 },
-  );
-  return { out: Buffer.from(result.output).toString(), tested, stats: result.stats };
-}

@@ -1,8 +1,9 @@
-/** Shared by the tests of the passes over a built-in language's tree (rename, literal). */
+/** Shared by the tests of the passes over a tree (rename, literal, hidden, …). */
 import assert from "node:assert/strict";
 import { buildPipeline } from "../../src/cli/pipeline.js";
 import { TreeSitterFrontEnd, type BuiltInLanguage } from "../../src/grammar/tree-sitter/index.js";
-import { reduce } from "../../src/index.js";
+import type { TreeFrontEnd } from "../../src/hdd/phases.js";
+import { reduce, type ReduceResult } from "../../src/index.js";
 
 const text = (b: Uint8Array): string => Buffer.from(b).toString();
 
@@ -16,15 +17,16 @@ export function frontEnd(language: BuiltInLanguage): Promise<TreeSitterFrontEnd>
 }
 
 /**
- * Reduces `input` with the given phases at -j 1: the result, and every candidate the test saw after
- * reduce()'s two checks (of the original and of the empty input).
+ * Reduces `input` with the given phases at -j 1, over a built-in language's tree or any front-end's:
+ * the result, every candidate the test saw after reduce()'s two checks (of the original and of the
+ * empty input), and the run's statistics.
  */
 export async function reduceWith(
-  language: BuiltInLanguage,
+  language: BuiltInLanguage | TreeFrontEnd,
   phases: string[],
   input: string,
   interesting: (candidate: string) => boolean,
-): Promise<{ out: string; tested: string[] }> {
+): Promise<{ out: string; tested: string[]; stats: ReduceResult["stats"] }> {
   const tested: string[] = [];
   const result = await reduce(
     Buffer.from(input),
@@ -32,10 +34,17 @@ export async function reduceWith(
       tested.push(text(c));
       return c.length > 0 && interesting(text(c));
     },
-    { pipeline: buildPipeline(phases, "both", await frontEnd(language)), jobs: 1 },
+    {
+      pipeline: buildPipeline(
+        phases,
+        "both",
+        typeof language === "string" ? await frontEnd(language) : language,
+      ),
+      jobs: 1,
+    },
   );
   assert.equal(result.kind, "done");
-  return { out: text(result.output), tested: tested.slice(2) };
+  return { out: text(result.output), tested: tested.slice(2), stats: result.stats };
 }
 
 /** Interesting or not, by a hash of the candidate and a seed: a property test's random oracle. */
