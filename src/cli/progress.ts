@@ -1,4 +1,11 @@
 import type { ReductionEvent } from "../reduce/events.js";
+import { LEARN_AFTER, type ScopeChange } from "../reduce/syntax-filter.js";
+
+/** What verbose says when the syntax filter of an original with errors changes what it checks. */
+const SCOPE_CHANGE: Record<ScopeChange["why"], string> = {
+  rejected: `none of ${LEARN_AFTER} candidates with new syntax errors was interesting; checking every candidate from now on`,
+  interesting: "a candidate with new syntax errors was interesting; checking only pairs from now on",
+};
 
 /** How a run is shown: a live line on a terminal, occasional lines in a log, or nothing. */
 export type ProgressMode = "live" | "plain" | "quiet" | "verbose";
@@ -281,6 +288,11 @@ export class Progress {
             `skipped (${event.label.kind} ${event.label.index + 1}/${event.label.granularity}, ${formatBytes(event.size)}): ` +
               `${event.errors} syntax errors, the best so far has ${event.allowed}`,
           );
+        }
+        break;
+      case "syntax-filter":
+        if (this.mode === "verbose") {
+          this.line(`syntax filter: ${SCOPE_CHANGE[event.why]}`);
         }
         break;
       case "improved":

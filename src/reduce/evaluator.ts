@@ -342,7 +342,7 @@ export class Evaluator {
     if (replayed !== undefined) {
       // The hints given while tests were held were to follow this test, which does not run.
       this.heldHints.length = 0;
-      const skip = this.checkAfter(replayed, content);
+      const skip = this.checkAfter(replayed, content, pass);
       const outcome = skip === undefined ? replayed : "not-interesting";
       cache.add(key, outcome);
       this.emit({ type: "cache-hit", pass, label, size, outcome: replayed });
@@ -385,7 +385,7 @@ export class Evaluator {
       outcome = toOutcome(await answer);
       this.syntax?.observeTest(performance.now() - started);
       if (!signal.aborted) {
-        skip = this.checkAfter(outcome, content);
+        skip = this.checkAfter(outcome, content, pass);
         shared = skip === undefined ? outcome : "not-interesting";
       }
     } catch (error) {
@@ -411,8 +411,13 @@ export class Evaluator {
     return shared!;
   }
 
-  /** The syntax filter's check after a test that found `content` interesting (SyntaxFilter.verify). */
-  private checkAfter(outcome: Outcome, content: Uint8Array): SyntaxSkip | undefined {
+  /**
+   * The syntax filter's part after a test answered: what the answer teaches it (SyntaxFilter.tested),
+   * and its check of a candidate the test found interesting (SyntaxFilter.verify).
+   */
+  private checkAfter(outcome: Outcome, content: Uint8Array, pass: string): SyntaxSkip | undefined {
+    const change = this.syntax?.tested(content, outcome);
+    if (change !== undefined) this.emit({ type: "syntax-filter", pass, ...change });
     return isInteresting(outcome) ? this.syntax?.verify(content) : undefined;
   }
 }

@@ -1,6 +1,7 @@
 import type { CacheStats } from "../cache/index.js";
 import type { DdminEvent, TestLabel } from "../ddmin/ddmin.js";
 import type { Outcome } from "../outcome.js";
+import type { ScopeChange } from "./syntax-filter.js";
 
 /**
  * Everything that happens during a reduction, as data. The CLI's status line, the statistics file
@@ -101,6 +102,13 @@ export type ReductionEvent =
   | { readonly type: "improved"; readonly pass: string; readonly size: number; readonly content: Uint8Array }
   /** The counters of a cache: once per pass for per-pass caches, once per run for a shared one. */
   | { readonly type: "cache-stats"; readonly stats: CacheStats }
+  /**
+   * The syntax filter of an original with syntax errors changed which candidates it checks (see
+   * LEARN_AFTER in syntax-filter.ts): "every" once enough candidates with new errors were tested and
+   * none was interesting (`why` "rejected"); "pairs" again, for good, when one turned out interesting
+   * ("interesting").
+   */
+  | ({ readonly type: "syntax-filter"; readonly pass: string } & ScopeChange)
   /**
    * The syntax filter's counters, once at the end of a run that had one: candidates whose syntax
    * was checked before their test and those of them skipped, in all and per pass; and `verified`,

@@ -118,7 +118,7 @@ export const REDUCE_OPTIONS = {
     show: (value) => value,
     cli: {
       "--syntax-filter":
-        "skip the test of candidates with more syntax errors than the best so far, checking every candidate (default: with --language, every one while a check costs under 1 ms or less than the tests it saves, and those a test finds interesting; only the polish's pair guesses when the original has syntax errors; with an ANTLR grammar, while a check saves more than it costs)",
+        "skip the test of candidates with more syntax errors than the best so far, checking every candidate (default: with --language, every one while a check costs under 1 ms or less than the tests it saves, and those a test finds interesting; only the polish's pair guesses when the original has syntax errors, until the test has rejected 8 candidates with new ones; with an ANTLR grammar, while a check saves more than it costs)",
       "--no-syntax-filter": "test every candidate, also those with new syntax errors",
     },
   }),

@@ -12,12 +12,15 @@
  * one is not reliable: every deletion moves them, and tree-sitter's recovery splits or merges ERROR
  * nodes when their surroundings change. Once the best has fewer errors, the bug evidently does not
  * need the ones that went, so candidates that bring errors back are skipped. (Under "auto" such an
- * original's filter checks only the guesses of adaptive deletion's pair scan: see SyntaxFilter.of.)
+ * original's filter checks only the guesses of adaptive deletion's pair scan until the test has
+ * shown that it rejects new errors: see SyntaxFilter.of and LEARN_AFTER.)
  * `allowed` only ever falls, so a candidate skipped once would be skipped at any later time: skips
  * may be cached, by a filter of every candidate (skipsMayBeCached). (With
  * a gated filter, below, a best tested without a check may raise it; a candidate skipped before
  * then stays skipped, which costs at most that candidate.)
  */
+
+import { isInteresting, type Outcome } from "../outcome.js";
 
 /**
  * A gated filter that decided against checking still checks a candidate now and then, since the
@@ -36,6 +39,21 @@ const ALWAYS_CHECK_MS = 1;
 
 /** Checks of fewer bytes are estimated as this many: a parse has a fixed cost too. */
 const MIN_ESTIMATE_BYTES = 256;
+
+/**
+ * Under "auto", an original with syntax errors leaves most candidates unchecked (SyntaxFilter.of),
+ * but their errors are still counted while that is cheap. Once this many candidates with more errors
+ * than the best so far have been tested and found not interesting, with none found interesting
+ * before them, the test has shown that it rejects new errors (a JavaScript engine given code it
+ * cannot parse), and the filter checks every candidate: it skips those with at least as many errors
+ * as the fewest a rejected one had, and tests (and watches) those with fewer. A candidate with new
+ * errors found interesting keeps it to the pairs for the rest of the run, also when its answer comes
+ * after the switch. Eight: on the shared cases with such originals at most three such candidates were
+ * tested in a whole run, and the first or the second was interesting where one was (zeller-bug-c,
+ * mozilla-select-html); on six generated JavaScript programs with a line tree-sitter rejects, none of
+ * the 92 of each run was (bench/results/2026-11-30-syntax-learning).
+ */
+export const LEARN_AFTER = 8;
 
 /** What the filter needs from a grammar: how many syntax errors an input has. */
 export interface SyntaxCheck {
@@ -66,6 +84,16 @@ export type SyntaxFilterSetting = boolean | "auto";
  * (test label "pair"), which "auto" chooses for an original with syntax errors (see SyntaxFilter.of).
  */
 export type SyntaxFilterScope = "every" | "pairs";
+
+/**
+ * A change of what a filter of an original with syntax errors checks (LEARN_AFTER): to every
+ * candidate once the test `rejected` enough with new errors; back to the pairs for good when one
+ * was `interesting` after all.
+ */
+export interface ScopeChange {
+  readonly scope: SyntaxFilterScope;
+  readonly why: "rejected" | "interesting";
+}
 
 /** Why a candidate was skipped: its errors, and how many the best so far has. */
 export interface SyntaxSkip {
@@ -103,6 +131,23 @@ export class SyntaxFilter {
   private readonly counted = new WeakMap<Uint8Array, number>();
   /** Candidates the tests found interesting that had to be checked then (verify). */
   private verifications = 0;
+  /** While the filter learns whether the test rejects new errors (LEARN_AFTER): how many it did. */
+  private learning: { rejected: number } | undefined;
+  /** Whether it checks every candidate because it learned to. */
+  private learned = false;
+  /**
+   * The fewest errors a candidate with new errors had that the test found not interesting: once it
+   * learned, a candidate with new errors but fewer than that is tested all the same (and watched).
+   */
+  private floor = Infinity;
+  /**
+   * Candidates counted while learning, with more errors than allowed, whose tests have not answered
+   * yet (also after the filter decided: one under way may still turn out interesting).
+   */
+  private readonly suspects = new WeakSet<Uint8Array>();
+  /** Candidates counted while learning, and how many of them were suspects (the cost gate's share). */
+  private watched = 0;
+  private suspected = 0;
 
   /** A filter for a reduction of `original`; its error count is the first allowance. */
   constructor(
@@ -111,10 +156,18 @@ export class SyntaxFilter {
     private readonly gated = false,
     private readonly now: () => number = () => performance.now(),
     /** Which candidates it checks; the others are tested unchecked. */
-    readonly scope: SyntaxFilterScope = "every",
+    private scopeNow: SyntaxFilterScope = "every",
+    /** With "pairs": whether it learns to check every candidate (LEARN_AFTER). */
+    learn = false,
   ) {
     this.base = original;
     if (!gated) this.allowed = check.syntaxErrors(original);
+    if (learn && scopeNow === "pairs") this.learning = { rejected: 0 };
+  }
+
+  /** Which candidates it checks now; the others are tested unchecked. */
+  get scope(): SyntaxFilterScope {
+    return this.scopeNow;
   }
 
   /** The filter a reduction uses under `setting`, or undefined when it has none. */
@@ -132,10 +185,11 @@ export class SyntaxFilter {
     // tries after a fruitless scan are guesses for what only goes in twos (a key and its value, two
     // brackets), not single edits the bug may need: with a cheap check those are checked, which on
     // zeller-bug-c skipped most of the 56 + 22 pairs of its token and glyph passes, none of which
-    // was interesting (bench/results/2026-11-28-pair-filter).
+    // was interesting (bench/results/2026-11-28-pair-filter). And it learns: once the test has
+    // rejected LEARN_AFTER candidates with new errors, it checks every candidate.
     if (setting === "auto" && check.syntaxErrors(original) > 0)
       return check.cheapSyntaxCheck
-        ? new SyntaxFilter(check, original, false, undefined, "pairs")
+        ? new SyntaxFilter(check, original, false, undefined, "pairs", true)
         : undefined;
     return new SyntaxFilter(check, original, setting === "auto");
   }
@@ -146,7 +200,7 @@ export class SyntaxFilter {
    * bytes reached another way.
    */
   get skipsMayBeCached(): boolean {
-    return this.scope === "every";
+    return this.scopeNow === "every";
   }
 
   /**
@@ -154,7 +208,7 @@ export class SyntaxFilter {
    * filter with a cheap check. The results are then those of checking every candidate.
    */
   get verifies(): boolean {
-    return this.gated && this.check.cheapSyntaxCheck && this.scope === "every";
+    return this.gated && this.check.cheapSyntaxCheck && this.scopeNow === "every";
   }
 
   /**
@@ -162,7 +216,10 @@ export class SyntaxFilter {
    * undefined when it is to be tested.
    */
   reject(candidate: Uint8Array, pass = "", kind?: string): SyntaxSkip | undefined {
-    if (this.scope === "pairs" && kind !== "pair") return undefined;
+    if (this.scopeNow === "pairs" && kind !== "pair") {
+      if (this.learning !== undefined) this.watch(candidate);
+      return undefined;
+    }
     let yields = this.yieldOf.get(pass);
     if (yields === undefined) this.yieldOf.set(pass, (yields = { checks: 0, skips: 0 }));
     if (this.gated && !this.worthChecking(candidate.length, (yields.skips + 1) / (yields.checks + 2))) {
@@ -175,9 +232,14 @@ export class SyntaxFilter {
     this.testMsAtCheck = this.testMs;
     const allowed = (this.allowed ??= this.count(this.base));
     // With none allowed, whether there is any error is all that counts.
-    const errors = this.count(candidate, allowed === 0);
+    const errors = this.count(candidate, allowed === 0 && !this.learned);
     yields.checks++;
     if (errors <= allowed) return undefined;
+    if (this.learned && errors < this.floor) {
+      // Learned, but not for so few new errors: tested, and watched.
+      this.suspects.add(candidate);
+      return undefined;
+    }
     yields.skips++;
     return { errors, allowed };
   }
@@ -200,6 +262,43 @@ export class SyntaxFilter {
     return errors > allowed ? { errors, allowed } : undefined;
   }
 
+  /**
+   * A test answered `outcome` for `candidate`. While the filter learns (LEARN_AFTER), a candidate
+   * with more errors than allowed that was not interesting counts towards checking every candidate,
+   * and one that was interesting keeps the filter to the pairs for good, also when it answers after
+   * the filter decided (its test ran beside the last ones counted). Returns the new scope when this
+   * answer changed it.
+   */
+  tested(candidate: Uint8Array, outcome: Outcome): ScopeChange | undefined {
+    if (!this.suspects.has(candidate)) return undefined;
+    this.suspects.delete(candidate);
+    if (isInteresting(outcome)) {
+      this.learning = undefined;
+      if (!this.learned) return undefined;
+      this.learned = false;
+      this.scopeNow = "pairs";
+      return { scope: "pairs", why: "interesting" };
+    }
+    if (outcome !== "not-interesting") return undefined;
+    this.floor = Math.min(this.floor, this.counted.get(candidate) ?? Infinity);
+    if (this.learning === undefined || ++this.learning.rejected < LEARN_AFTER) return undefined;
+    this.learning = undefined;
+    this.learned = true;
+    this.scopeNow = "every";
+    return { scope: "every", why: "rejected" };
+  }
+
+  /** Counts `candidate`'s errors while learning (when a check costs less than a test, as ever). */
+  private watch(candidate: Uint8Array): void {
+    if (!this.worthChecking(candidate.length, (this.suspected + 1) / (this.watched + 2))) return;
+    const allowed = (this.allowed ??= this.count(this.base));
+    this.watched++;
+    // Counted exactly, also with none allowed: the floor needs the count.
+    if (this.count(candidate) <= allowed) return;
+    this.suspected++;
+    this.suspects.add(candidate);
+  }
+
   /** `best` is the new best input: its errors are the allowance from now on, if fewer. */
   improved(best: Uint8Array): void {
     this.check.rebase?.(best);
@@ -215,7 +314,8 @@ export class SyntaxFilter {
         this.base = best;
         this.allowed = undefined;
       } else {
-        this.allowed = Math.min(this.allowed, this.count(best));
+        // A best usually was a candidate the filter counted (learning, or a pair).
+        this.allowed = Math.min(this.allowed, this.counted.get(best) ?? this.count(best));
       }
     }
   }

@@ -11,6 +11,7 @@ import {
   type ProgressClock,
 } from "../../src/cli/progress.js";
 import type { TestLabel } from "../../src/ddmin/ddmin.js";
+import { LEARN_AFTER } from "../../src/reduce/syntax-filter.js";
 
 const label: TestLabel = { kind: "complement", index: 0, round: 1, granularity: 4 };
 
@@ -105,6 +106,18 @@ test("candidates the syntax filter skips are counted on the line, not as tests; 
   v.finish();
   assert.deepEqual(lines, [
     "whittle: skipped (complement 1/4, 70 B): 2 syntax errors, the best so far has 1\n",
+  ]);
+});
+
+test("verbose says when the syntax filter of an original with errors starts checking every candidate, or stops", () => {
+  const lines: string[] = [];
+  const v = new Progress("verbose", 100, { write: (s: string) => lines.push(s) }, new FakeClock());
+  v.listener({ type: "syntax-filter", pass: "ddmin:token", scope: "every", why: "rejected" });
+  v.listener({ type: "syntax-filter", pass: "ddmin:token", scope: "pairs", why: "interesting" });
+  v.finish();
+  assert.deepEqual(lines, [
+    `whittle: syntax filter: none of ${LEARN_AFTER} candidates with new syntax errors was interesting; checking every candidate from now on\n`,
+    "whittle: syntax filter: a candidate with new syntax errors was interesting; checking only pairs from now on\n",
   ]);
 });
 

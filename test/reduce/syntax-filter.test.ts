@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import { reduce, type ReductionEvent, type SyntaxCheck } from "../../src/index.js";
-import { SyntaxFilter } from "../../src/reduce/syntax-filter.js";
+import { LEARN_AFTER, SyntaxFilter } from "../../src/reduce/syntax-filter.js";
 
 /** A toy grammar of brackets: each unmatched "(" or ")" is one syntax error. */
 function brackets(cheap = true): SyntaxCheck & { asked: string[] } {
@@ -127,10 +127,11 @@ test('"auto" with an original with syntax errors: only the pair scan\'s guesses 
   assert.equal(filter.skipsMayBeCached, false);
   const twoErrors = Buffer.from("f(a\ng(b, (c)\nh(d)\n");
   const asked = check.asked.length;
-  // Single edits, hoisting, rewrites: tested unchecked, whatever their errors.
+  // Single edits, hoisting, rewrites: tested unchecked, whatever their errors (counted, to learn:
+  // below), and not counted as checks.
   for (const kind of [undefined, "complement", "subset", "hoist", "rewrite"])
     assert.equal(filter.reject(twoErrors, "ddmin:token", kind), undefined);
-  assert.equal(check.asked.length, asked);
+  assert.equal(check.asked.length, asked + 5);
   // A pair with more errors than the best so far is skipped; one with no more is tested.
   assert.deepEqual(filter.reject(twoErrors, "ddmin:token", "pair"), { errors: 2, allowed: 1 });
   assert.equal(filter.reject(Buffer.from("g(b, (c))\n"), "ddmin:token", "pair"), undefined);
@@ -139,6 +140,139 @@ test('"auto" with an original with syntax errors: only the pair scan\'s guesses 
   assert.equal(SyntaxFilter.of("auto", brackets(true), INPUT)!.scope, "every");
   assert.equal(SyntaxFilter.of("auto", brackets(false), broken), undefined);
   assert.equal(SyntaxFilter.of(true, brackets(true), broken)!.scope, "every");
+});
+
+/** Candidates with two syntax errors where the original below has one, each its own bytes. */
+const twoErrors = (i: number): Uint8Array => Buffer.from(`f(a\ng(b, (c)\nh(d${i})\n`);
+const BROKEN = Buffer.from("f(a\ng(b, (c))\nh(d)\n"); // one unclosed bracket
+
+test('"auto" with an original with syntax errors checks every candidate once LEARN_AFTER with new errors were tested and none was interesting', () => {
+  const filter = SyntaxFilter.of("auto", brackets(true), BROKEN)!;
+  // What does not count: a candidate with no more errors than the best; an answer for bytes the
+  // filter did not count; a timeout.
+  const oneError = Buffer.from("g(b, (c)\n");
+  assert.equal(filter.reject(oneError, "ddmin:token", "complement"), undefined);
+  assert.equal(filter.tested(oneError, "not-interesting"), undefined);
+  assert.equal(filter.tested(twoErrors(-1), "not-interesting"), undefined);
+  const slow = twoErrors(-2);
+  assert.equal(filter.reject(slow, "ddmin:token", "complement"), undefined);
+  assert.equal(filter.tested(slow, "timeout"), undefined);
+  for (let i = 0; i < LEARN_AFTER; i++) {
+    const candidate = twoErrors(i);
+    // Tested unchecked while learning, though counted.
+    assert.equal(filter.reject(candidate, "hdd:coarse", "complement"), undefined);
+    assert.equal(filter.scope, "pairs");
+    assert.deepEqual(
+      filter.tested(candidate, "not-interesting"),
+      i === LEARN_AFTER - 1 ? { scope: "every", why: "rejected" } : undefined,
+    );
+  }
+  assert.equal(filter.scope, "every");
+  assert.equal(filter.skipsMayBeCached, true);
+  assert.deepEqual(filter.reject(twoErrors(99), "ddmin:token", "complement"), { errors: 2, allowed: 1 });
+  assert.equal(filter.reject(oneError, "ddmin:token", "complement"), undefined);
+});
+
+test("what the filter learned holds from the fewest errors the test rejected: fewer new errors are tested, and may undo it", () => {
+  const threeErrors = (i: number): Uint8Array => Buffer.from(`f(a\ng(b, (c\nh(d${i})\n`);
+  const filter = SyntaxFilter.of("auto", brackets(true), BROKEN)!;
+  for (let i = 0; i < LEARN_AFTER; i++) {
+    const candidate = threeErrors(i);
+    filter.reject(candidate, "ddmin:token", "complement");
+    filter.tested(candidate, "not-interesting");
+  }
+  assert.equal(filter.scope, "every");
+  assert.deepEqual(filter.reject(threeErrors(99), "ddmin:token", "complement"), { errors: 3, allowed: 1 });
+  // Two errors, fewer than any rejected: tested; not interesting, and two is the floor from then on.
+  const two = twoErrors(0);
+  assert.equal(filter.reject(two, "ddmin:token", "complement"), undefined);
+  assert.equal(filter.tested(two, "not-interesting"), undefined);
+  assert.deepEqual(filter.reject(twoErrors(1), "ddmin:token", "complement"), { errors: 2, allowed: 1 });
+
+  // One below the floor that is interesting takes the filter back to the pairs.
+  const other = SyntaxFilter.of("auto", brackets(true), BROKEN)!;
+  for (let i = 0; i < LEARN_AFTER; i++) {
+    const candidate = threeErrors(i);
+    other.reject(candidate, "ddmin:token", "complement");
+    other.tested(candidate, "not-interesting");
+  }
+  other.reject(two, "ddmin:token", "complement");
+  assert.deepEqual(other.tested(two, "interesting"), { scope: "pairs", why: "interesting" });
+  assert.equal(other.reject(threeErrors(99), "ddmin:token", "complement"), undefined);
+});
+
+test("a candidate with new syntax errors that was interesting keeps the filter to the pairs, also when it answers after the switch", () => {
+  const early = SyntaxFilter.of("auto", brackets(true), BROKEN)!;
+  const first = twoErrors(0);
+  early.reject(first, "ddmin:token", "complement");
+  assert.equal(early.tested(first, "interesting"), undefined);
+  for (let i = 1; i <= 2 * LEARN_AFTER; i++) {
+    const candidate = twoErrors(i);
+    assert.equal(early.reject(candidate, "ddmin:token", "complement"), undefined);
+    assert.equal(early.tested(candidate, "not-interesting"), undefined);
+  }
+  assert.equal(early.scope, "pairs");
+
+  // A test under way while the last ones counted answered: interesting, after the switch.
+  const late = SyntaxFilter.of("auto", brackets(true), BROKEN)!;
+  const underWay = twoErrors(100);
+  late.reject(underWay, "ddmin:token", "complement");
+  for (let i = 0; i < LEARN_AFTER; i++) {
+    const candidate = twoErrors(i);
+    late.reject(candidate, "ddmin:token", "complement");
+    late.tested(candidate, "not-interesting");
+  }
+  assert.equal(late.scope, "every");
+  assert.deepEqual(late.tested(underWay, "interesting"), { scope: "pairs", why: "interesting" });
+  assert.equal(late.scope, "pairs");
+  assert.equal(late.skipsMayBeCached, false);
+  assert.equal(late.reject(twoErrors(200), "ddmin:token", "complement"), undefined);
+});
+
+test("a reduction whose test rejects new syntax errors: the filter learns it, with the same result in fewer tests", async () => {
+  // The test accepts the original's unclosed "f(", as an engine accepts what a grammar rejects,
+  // but no other error.
+  const original = Buffer.from("f(a\n(((((b)))))\nh(d)\n");
+  const oracle = (asked: string[]) => (c: Uint8Array) => {
+    const text = Buffer.from(c).toString();
+    asked.push(text);
+    return text.includes("(b)") && bracketErrors(text.replace("f(", "f")) === 0;
+  };
+  const runWith = async (syntaxFilter: boolean | "auto") => {
+    const asked: string[] = [];
+    const events: ReductionEvent[] = [];
+    const result = await reduce(original, oracle(asked), {
+      jobs: 1,
+      syntaxFilter,
+      syntax: brackets(true),
+      assumeInteresting: true,
+      onEvent: (e) => events.push(e),
+    });
+    assert.equal(result.kind, "done");
+    return { result, asked, events };
+  };
+  const learned = await runWith("auto");
+  const unfiltered = await runWith(false);
+  assert.deepEqual(
+    learned.events.filter((e) => e.type === "syntax-filter").map((e) => e.type === "syntax-filter" && e.why),
+    ["rejected"],
+  );
+  assert.ok(learned.result.stats.syntaxSkips > 0);
+  assert.equal(
+    Buffer.from(learned.result.output).toString(),
+    Buffer.from(unfiltered.result.output).toString(),
+  );
+  assert.ok(
+    learned.asked.length < unfiltered.asked.length,
+    `${learned.asked.length} < ${unfiltered.asked.length}`,
+  );
+  // Before the switch every candidate was tested; the ones with new errors number LEARN_AFTER.
+  const switched = learned.events.findIndex((e) => e.type === "syntax-filter");
+  const testedBefore = learned.events
+    .slice(0, switched)
+    .filter((e) => e.type === "test-end" && e.outcome === "not-interesting").length;
+  assert.ok(testedBefore >= LEARN_AFTER);
+  assert.equal(learned.events.slice(0, switched).filter((e) => e.type === "syntax-skip").length, 0);
 });
 
 test('"auto" with a costly check: checks while a check costs less than the tests it saves', () => {
@@ -233,6 +367,9 @@ test("with a content cache, a skipped candidate is checked once: seen again, it 
         const result = await reduce(Buffer.from(text), (c) => Buffer.from(c).includes("b"), {
           jobs: 1,
           cache: "content",
+          // Every candidate (under "auto" an original with errors is watched while the filter learns,
+          // each time it comes, and its skips are not cached).
+          syntaxFilter: true,
           syntax,
           assumeInteresting: true,
         });
