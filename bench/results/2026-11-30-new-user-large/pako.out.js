@@ -1,0 +1,1 @@
+a.a= 'invalid code lengths set'
