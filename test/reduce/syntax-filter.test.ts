@@ -201,6 +201,30 @@ test("what the filter learned holds from the fewest errors the test rejected: fe
   assert.equal(other.reject(threeErrors(99), "ddmin:token", "complement"), undefined);
 });
 
+test("once learned with none allowed and one error the fewest rejected, a check only asks whether there is any error", () => {
+  const anyWillDo: boolean[] = [];
+  const check: SyntaxCheck = {
+    cheapSyntaxCheck: true,
+    syntaxErrors(input, any) {
+      anyWillDo.push(any ?? false);
+      return bracketErrors(Buffer.from(input).toString());
+    },
+  };
+  const filter = SyntaxFilter.of("auto", check, BROKEN)!;
+  filter.improved(Buffer.from("g(b, (c))\n")); // a best without errors: none allowed
+  const oneError = (i: number): Uint8Array => Buffer.from(`g(b, (c)\nh(d${i})\n`);
+  for (let i = 0; i < LEARN_AFTER; i++) {
+    const candidate = oneError(i);
+    filter.reject(candidate, "ddmin:token", "complement");
+    filter.tested(candidate, "not-interesting");
+  }
+  assert.equal(filter.scope, "every");
+  // While learning every count was exact (the floor needs it); now any error is enough.
+  assert.ok(anyWillDo.every((any) => !any));
+  assert.deepEqual(filter.reject(twoErrors(0), "ddmin:token", "complement"), { errors: 2, allowed: 0 });
+  assert.equal(anyWillDo.at(-1), true);
+});
+
 test("a candidate with new syntax errors that was interesting keeps the filter to the pairs, also when it answers after the switch", () => {
   const early = SyntaxFilter.of("auto", brackets(true), BROKEN)!;
   const first = twoErrors(0);
