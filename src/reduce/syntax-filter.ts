@@ -144,8 +144,9 @@ export class SyntaxFilter {
    */
   private floor = Infinity;
   /**
-   * Candidates counted while learning, with more errors than allowed, whose tests have not answered
-   * yet (also after the filter decided: one under way may still turn out interesting).
+   * Candidates with more errors than allowed that were tested, counted while learning or, after it,
+   * under the floor, whose tests have not answered yet (one under way when the filter decides may
+   * still turn out interesting).
    */
   private readonly suspects = new WeakSet<Uint8Array>();
   /** Candidates counted while learning, and how many of them were suspects (the cost gate's share). */
@@ -267,11 +268,11 @@ export class SyntaxFilter {
   }
 
   /**
-   * A test answered `outcome` for `candidate`. While the filter learns (LEARN_AFTER), a candidate
-   * with more errors than allowed that was not interesting counts towards checking every candidate,
-   * and one that was interesting keeps the filter to the pairs for good, also when it answers after
-   * the filter decided (its test ran beside the last ones counted). Returns the new scope when this
-   * answer changed it.
+   * A test answered `outcome` for `candidate`. A candidate with more errors than allowed that was not
+   * interesting counts towards checking every candidate while the filter learns (LEARN_AFTER), and
+   * lowers the floor to its errors; one that was interesting keeps the filter to the pairs for good,
+   * also when it answers after the filter decided (its test ran beside the last ones counted).
+   * Returns the change when this answer made one.
    */
   tested(candidate: Uint8Array, outcome: Outcome): ScopeChange | undefined {
     if (!this.suspects.has(candidate)) return undefined;
