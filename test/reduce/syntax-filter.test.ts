@@ -39,15 +39,21 @@ function bracketErrors(text: string): number {
 const INPUT = Buffer.from("f(a)\ng(b, (c))\nh(d)\n");
 const interesting = (text: string): boolean => text.includes("b");
 
-async function run(syntaxFilter: boolean | "auto", syntax: SyntaxCheck) {
+/** `input` reduced at -j 1 under `syntaxFilter`: the result, its events, every candidate tested. */
+async function run(
+  syntaxFilter: boolean | "auto",
+  syntax: SyntaxCheck,
+  input: Uint8Array = INPUT,
+  keep: (text: string) => boolean = interesting,
+) {
   const events: ReductionEvent[] = [];
   const asked: string[] = [];
   const result = await reduce(
-    INPUT,
+    input,
     (c) => {
       const text = Buffer.from(c).toString();
       asked.push(text);
-      return interesting(text);
+      return keep(text);
     },
     { jobs: 1, syntaxFilter, syntax, assumeInteresting: true, onEvent: (e) => events.push(e) },
   );
@@ -142,6 +148,15 @@ test('"auto" with an original with syntax errors: only the pair scan\'s guesses 
   assert.equal(SyntaxFilter.of(true, brackets(true), broken)!.scope, "every");
 });
 
+/** `filter` lets LEARN_AFTER candidates `make(0)`, `make(1)`, … through, and the test rejects each. */
+function rejectAll(filter: SyntaxFilter, make: (i: number) => Uint8Array): void {
+  for (let i = 0; i < LEARN_AFTER; i++) {
+    const candidate = make(i);
+    filter.reject(candidate, "ddmin:token", "complement");
+    filter.tested(candidate, "not-interesting");
+  }
+}
+
 /** Candidates with two syntax errors where the original below has one, each its own bytes. */
 const twoErrors = (i: number): Uint8Array => Buffer.from(`f(a\ng(b, (c)\nh(d${i})\n`);
 const BROKEN = Buffer.from("f(a\ng(b, (c))\nh(d)\n"); // one unclosed bracket
@@ -176,11 +191,7 @@ test('"auto" with an original with syntax errors checks every candidate once LEA
 test("what the filter learned holds from the fewest errors the test rejected: fewer new errors are tested, and may undo it", () => {
   const threeErrors = (i: number): Uint8Array => Buffer.from(`f(a\ng(b, (c\nh(d${i})\n`);
   const filter = SyntaxFilter.of("auto", brackets(true), BROKEN)!;
-  for (let i = 0; i < LEARN_AFTER; i++) {
-    const candidate = threeErrors(i);
-    filter.reject(candidate, "ddmin:token", "complement");
-    filter.tested(candidate, "not-interesting");
-  }
+  rejectAll(filter, threeErrors);
   assert.equal(filter.scope, "every");
   assert.deepEqual(filter.reject(threeErrors(99), "ddmin:token", "complement"), { errors: 3, allowed: 1 });
   // Two errors, fewer than any rejected: tested; not interesting, and two is the floor from then on.
@@ -191,11 +202,7 @@ test("what the filter learned holds from the fewest errors the test rejected: fe
 
   // One below the floor that is interesting takes the filter back to the pairs.
   const other = SyntaxFilter.of("auto", brackets(true), BROKEN)!;
-  for (let i = 0; i < LEARN_AFTER; i++) {
-    const candidate = threeErrors(i);
-    other.reject(candidate, "ddmin:token", "complement");
-    other.tested(candidate, "not-interesting");
-  }
+  rejectAll(other, threeErrors);
   other.reject(two, "ddmin:token", "complement");
   assert.deepEqual(other.tested(two, "interesting"), { scope: "pairs", why: "interesting" });
   assert.equal(other.reject(threeErrors(99), "ddmin:token", "complement"), undefined);
@@ -213,11 +220,7 @@ test("once learned with none allowed and one error the fewest rejected, a check 
   const filter = SyntaxFilter.of("auto", check, BROKEN)!;
   filter.improved(Buffer.from("g(b, (c))\n")); // a best without errors: none allowed
   const oneError = (i: number): Uint8Array => Buffer.from(`g(b, (c)\nh(d${i})\n`);
-  for (let i = 0; i < LEARN_AFTER; i++) {
-    const candidate = oneError(i);
-    filter.reject(candidate, "ddmin:token", "complement");
-    filter.tested(candidate, "not-interesting");
-  }
+  rejectAll(filter, oneError);
   assert.equal(filter.scope, "every");
   // While learning every count was exact (the floor needs it); now any error is enough.
   assert.ok(anyWillDo.every((any) => !any));
@@ -241,11 +244,7 @@ test("a candidate with new syntax errors that was interesting keeps the filter t
   const late = SyntaxFilter.of("auto", brackets(true), BROKEN)!;
   const underWay = twoErrors(100);
   late.reject(underWay, "ddmin:token", "complement");
-  for (let i = 0; i < LEARN_AFTER; i++) {
-    const candidate = twoErrors(i);
-    late.reject(candidate, "ddmin:token", "complement");
-    late.tested(candidate, "not-interesting");
-  }
+  rejectAll(late, twoErrors);
   assert.equal(late.scope, "every");
   assert.deepEqual(late.tested(underWay, "interesting"), { scope: "pairs", why: "interesting" });
   assert.equal(late.scope, "pairs");
@@ -257,26 +256,10 @@ test("a reduction whose test rejects new syntax errors: the filter learns it, wi
   // The test accepts the original's unclosed "f(", as an engine accepts what a grammar rejects,
   // but no other error.
   const original = Buffer.from("f(a\n(((((b)))))\nh(d)\n");
-  const oracle = (asked: string[]) => (c: Uint8Array) => {
-    const text = Buffer.from(c).toString();
-    asked.push(text);
-    return text.includes("(b)") && bracketErrors(text.replace("f(", "f")) === 0;
-  };
-  const runWith = async (syntaxFilter: boolean | "auto") => {
-    const asked: string[] = [];
-    const events: ReductionEvent[] = [];
-    const result = await reduce(original, oracle(asked), {
-      jobs: 1,
-      syntaxFilter,
-      syntax: brackets(true),
-      assumeInteresting: true,
-      onEvent: (e) => events.push(e),
-    });
-    assert.equal(result.kind, "done");
-    return { result, asked, events };
-  };
-  const learned = await runWith("auto");
-  const unfiltered = await runWith(false);
+  const keep = (text: string): boolean =>
+    text.includes("(b)") && bracketErrors(text.replace("f(", "f")) === 0;
+  const learned = await run("auto", brackets(true), original, keep);
+  const unfiltered = await run(false, brackets(true), original, keep);
   assert.deepEqual(
     learned.events.filter((e) => e.type === "syntax-filter").map((e) => e.type === "syntax-filter" && e.why),
     ["rejected"],
