@@ -315,16 +315,14 @@ export class SyntaxFilter {
     if (this.allowed === undefined) {
       this.base = best;
     } else if (this.allowed > 0) {
-      if (this.verifies) {
-        // Checked before it counted (reject or verify): no more errors than allowed.
-        this.allowed = Math.min(this.allowed, this.counted.get(best) ?? this.count(best));
-      } else if (this.gated && !this.worthChecking(best.length, 1)) {
+      if (this.gated && !this.verifies && !this.worthChecking(best.length, 1)) {
         // Counted on `best` when next needed. A best that was tested unchecked may have more errors
         // than allowed so far: the test accepted them, so they are allowed from then on.
         this.base = best;
         this.allowed = undefined;
       } else {
-        // A best usually was a candidate the filter counted (learning, or a pair).
+        // A best usually was a candidate the filter counted: before its test (reject, learning) or
+        // after it (verify, which leaves it no more errors than allowed).
         this.allowed = Math.min(this.allowed, this.counted.get(best) ?? this.count(best));
       }
     }
