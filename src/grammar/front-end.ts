@@ -325,7 +325,7 @@ export class AntlrFrontEnd implements TreeFrontEnd, SyntaxCheck {
       start: from,
       end: to,
       removable: false,
-      replacement: new TextDecoder().decode(input.subarray(from, to)),
+      replacement: new TextDecoder("utf-8", { ignoreBOM: true }).decode(input.subarray(from, to)),
       children: [],
     });
     if (span.start > 0) children.push(fixed(AROUND_BEFORE, token.start, start));

@@ -113,6 +113,29 @@ test("offsets are UTF-8 byte offsets, also after non-ASCII text and astral chara
   assert.deepEqual([...decoded.byteAt], [0, 1, 3, 3, 7, 8, 9]);
 });
 
+test("a byte order mark: every language's tokens keep their offsets and text, and the round trip is exact", async () => {
+  const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+  assert.equal(decodeUtf8(Buffer.concat([bom, Buffer.from("é")])).text, "\ufeffé");
+  for (const language of BUILT_IN_LANGUAGES) {
+    const fe = await frontEnd(language);
+    for (const sample of SAMPLES[language]) {
+      const input = Buffer.concat([bom, Buffer.from(sample)]);
+      for (const token of tokens(fe.parseRaw(input).root)) {
+        assert.ok(token.start >= 3, `${language}: a token in the mark: ${sample}`);
+      }
+      const plain = tokens(fe.parseRaw(Buffer.from(sample)).root);
+      const marked = tokens(fe.parseRaw(input).root);
+      assert.deepEqual(
+        marked.map((t) => [t.kind, t.start - 3, t.end - 3]),
+        plain.map((t) => [t.kind, t.start, t.end]),
+        `${language}: ${sample}`,
+      );
+      const { tree, glue } = fe.parse(input);
+      assert.deepEqual(Buffer.from(render(tree, EditSet.EMPTY, glue)), input, `${language}: ${sample}`);
+    }
+  }
+});
+
 test("glue: a space between tokens that would lex as one, never inside a string literal", async () => {
   const fe = await frontEnd("javascript");
   assert.equal(fe.glue("let", "x"), true);

@@ -194,7 +194,8 @@ export class TreeSitterFrontEnd implements TreeFrontEnd, SyntaxCheck {
   describeErrors(input: Uint8Array): { text: string; errorBytes: number } | undefined {
     const { errors, firstError, errorBytes } = this.scan(input);
     if (errors === 0) return undefined;
-    const before = decoder.decode(input.subarray(0, firstError ?? 0)).split("\n");
+    // A byte order mark is no column (the default decoder drops it).
+    const before = new TextDecoder().decode(input.subarray(0, firstError ?? 0)).split("\n");
     const where = `${this.options.fileName ?? "input"}:${before.length}:${[...before[before.length - 1]!].length + 1}`;
     const text = `${where}: syntax error: not ${this.language.name} as tree-sitter's grammar reads it (${errors} error${errors > 1 ? "s" : ""} in all)`;
     return { text, errorBytes };
@@ -392,7 +393,8 @@ function scanTree(tree: TsTree, decoded: DecodedInput): Scan {
   }
 }
 
-const decoder = new TextDecoder();
+// Replacement texts are the input's own bytes: a leading byte order mark stays in them.
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /** Space, tab, newline, carriage return, form feed, vertical tab. */
 function isSpace(byte: number): boolean {

@@ -58,7 +58,9 @@ export function decodeUtf8(bytes: Uint8Array): DecodedInput {
   return { text: utf16.decode(units.subarray(0, n)), byteAt: byteAt.subarray(0, n + 1) };
 }
 
-const utf16 = new TextDecoder("utf-16le");
+// ignoreBOM: a leading U+FEFF stays in the text (by default the decoder drops it, and every offset after it
+// would be one code unit off).
+const utf16 = new TextDecoder("utf-16le", { ignoreBOM: true });
 
 /** The code point at `i` and its length in bytes; an invalid byte is U+FFFD of length 1. */
 function readCodePoint(bytes: Uint8Array, i: number): [number, number] {
