@@ -486,12 +486,7 @@ export async function treeSetup(
       notice = `${errors.text}: reducing along its syntax all the same, each error region kept whole; --language none reduces lines and characters`;
     else if (detected !== undefined)
       notice = `${detected}: reducing along its syntax; --language none reduces lines and characters`;
-    return {
-      frontEnd,
-      compatible: compatible === undefined ? undefined : frontEnd.compatibility(compatible),
-      syntaxErrors,
-      notice,
-    };
+    return { frontEnd, compatible, syntaxErrors, notice };
   }
   const frontEnd =
     o.format !== undefined

@@ -64,8 +64,6 @@ export interface TreeFrontEnd {
   parse(input: Uint8Array): { tree: Tree; glue: GlueCheck };
   /** Optional: whether `text` is one of the grammar's literal texts (a keyword, an operator). */
   isLiteral?(text: string): boolean;
-  /** Optional: which nodes may replace which in hoisting, when the run gives none (default: same kind). */
-  readonly hoistCompatible?: Compatibility;
 }
 
 type Parsed = ReturnType<TreeFrontEnd["parse"]>;
@@ -93,9 +91,8 @@ export function parseForPass(frontEnd: TreeFrontEnd, input: Uint8Array): Parsed 
  * A pipeline pass that runs one phase on the tree of the current input. The tree is built once, from
  * the input the pass starts with; the phase's iterations extend one edit set over it.
  */
-export function treePass(phase: Phase, frontEnd: TreeFrontEnd, given?: Compatibility): Pass {
+export function treePass(phase: Phase, frontEnd: TreeFrontEnd, compatible: Compatibility = sameKind): Pass {
   const name = `hdd:${phaseName(phase)}`;
-  const compatible = given ?? frontEnd.hoistCompatible ?? sameKind;
   return {
     name,
     async run({ current, evaluator, options, signal, emit }) {

@@ -33,7 +33,6 @@ import { Language, Parser, type Node, type Tree as TsTree } from "web-tree-sitte
 import { OutOfMemoryError, WhittleError } from "../../errors.js";
 import { checkTreeMemory, measureBudget, type MemoryShortfall } from "../../reduce/memory.js";
 import type { TreeFrontEnd } from "../../hdd/phases.js";
-import { sameKind, type Compatibility } from "../../hdd/search.js";
 import type { Lexicon } from "../../passes/lexicon.js";
 import type { SyntaxCheck } from "../../reduce/syntax-filter.js";
 import { emptyRoot, type GlueCheck, type RawNode } from "../../tree/raw.js";
@@ -165,24 +164,6 @@ export class TreeSitterFrontEnd implements TreeFrontEnd, SyntaxCheck {
 
   get lexicon(): Lexicon {
     return this.language.lexicon;
-  }
-
-  /** Which nodes may replace which in hoisting (see compatibility): without a table of the user's. */
-  get hoistCompatible(): Compatibility {
-    return (this.#compatible ??= this.compatibility());
-  }
-  #compatible: Compatibility | undefined;
-
-  /**
-   * Which nodes may replace which in hoisting: nodes of the same kind, as the paper's same rule, or
-   * of kinds one supertype of the grammar derives (`ternary_expression` and `identifier` are both an
-   * `expression`), which is what one rule with alternatives is in an ANTLR grammar. `extra` (the
-   * user's --hoist-compatible table) adds pairs.
-   */
-  compatibility(extra: Compatibility = sameKind): Compatibility {
-    const kinds = this.language.grammar.supertypeKinds();
-    return (tree, node, descendant) =>
-      (kinds.get(tree.kind(node))?.has(tree.kind(descendant)) ?? false) || extra(tree, node, descendant);
   }
 
   static async load(options: TreeSitterFrontEndOptions): Promise<TreeSitterFrontEnd> {
