@@ -64,6 +64,11 @@ export interface TreeFrontEnd {
   parse(input: Uint8Array): { tree: Tree; glue: GlueCheck };
   /** Optional: whether `text` is one of the grammar's literal texts (a keyword, an operator). */
   isLiteral?(text: string): boolean;
+  /**
+   * Optional: `within` widened to the kinds of one supertype of the grammar, for the phases of
+   * SUPERTYPE_HOISTING (a built-in language: TreeSitterFrontEnd.supertypeCompatibility).
+   */
+  supertypeCompatibility?(within: Compatibility): Compatibility;
 }
 
 type Parsed = ReturnType<TreeFrontEnd["parse"]>;
@@ -88,11 +93,29 @@ export function parseForPass(frontEnd: TreeFrontEnd, input: Uint8Array): Parsed 
 }
 
 /**
+ * The phases whose hoisting also replaces a node by a descendant of another kind of one of the
+ * grammar's supertypes (a built-in language's `expression`, `statement`: TreeFrontEnd.
+ * supertypeCompatibility), besides the same kind: HDDH, which the default pipeline runs last, on a tree
+ * that coarse HDD and HOIST have already made small. HOIST and `chain` keep to the same kind: they run
+ * first, over the whole tree, where every kind of a supertype is a candidate more for each node. With
+ * supertypes in every hoisting phase (bench/results/2026-12-02-supertype-hoisting), `hoist*` took 241
+ * s and 322 s of the two 130 KB JavaScript cases' first 10 minutes (js-esquery-syntax-error at 3,886
+ * non-whitespace characters after them, not 1,457), and an early hoist led ledger.py's real-oracle test
+ * to a local minimum of 73 characters instead of 54. In HDDH only (bench/results/2026-12-02-hddh-supertypes):
+ * ledger.py 54; six generated JavaScript programs 17 characters each instead of 38 in the same 654 tests.
+ */
+export const SUPERTYPE_HOISTING: ReadonlySet<Algorithm> = new Set<Algorithm>(["prune+hoist"]);
+
+/**
  * A pipeline pass that runs one phase on the tree of the current input. The tree is built once, from
  * the input the pass starts with; the phase's iterations extend one edit set over it.
  */
-export function treePass(phase: Phase, frontEnd: TreeFrontEnd, compatible: Compatibility = sameKind): Pass {
+export function treePass(phase: Phase, frontEnd: TreeFrontEnd, within: Compatibility = sameKind): Pass {
   const name = `hdd:${phaseName(phase)}`;
+  const compatible =
+    SUPERTYPE_HOISTING.has(phase.algorithm) && frontEnd.supertypeCompatibility
+      ? frontEnd.supertypeCompatibility(within)
+      : within;
   return {
     name,
     async run({ current, evaluator, options, signal, emit }) {

@@ -110,6 +110,52 @@ export class TsGrammar {
 
   private aliases: Map<string, readonly string[]> | undefined;
 
+  /**
+   * The kinds of parse-tree nodes that one of the grammar's supertypes derives, for every kind that
+   * one derives: kind → the other kinds of the supertypes it belongs to. A supertype (`expression`,
+   * `statement`) is what an ANTLR grammar writes as one rule with alternatives, which hoisting
+   * treats as one kind; tree-sitter names each alternative's node by its own kind
+   * (`ternary_expression`, `identifier`) and hides the rule. Nested supertypes (`primary_expression`
+   * in `expression`) and hidden rules between are expanded; a named alias counts by its name.
+   */
+  supertypeKinds(): ReadonlyMap<string, ReadonlySet<string>> {
+    if (this.superKinds === undefined) {
+      const table = new Map<string, Set<string>>();
+      for (const supertype of this.json.supertypes ?? []) {
+        const kinds = new Set<string>();
+        const seen = new Set<string>([supertype]);
+        const stack: Rule[] = [this.rules.get(supertype)!];
+        while (stack.length > 0) {
+          const rule = stack.pop()!;
+          if (rule.type === "SYMBOL") {
+            if (!this.isExpanded(rule.name)) kinds.add(rule.name);
+            else if (!seen.has(rule.name) && this.rules.has(rule.name)) {
+              seen.add(rule.name);
+              stack.push(this.rules.get(rule.name)!);
+            }
+          } else if (rule.type === "ALIAS") {
+            if (rule.named) kinds.add(rule.value);
+          } else if (rule.type === "CHOICE") stack.push(...rule.members);
+          else if (
+            rule.type === "PREC" ||
+            rule.type === "PREC_LEFT" ||
+            rule.type === "PREC_RIGHT" ||
+            rule.type === "PREC_DYNAMIC"
+          )
+            stack.push(rule.content);
+        }
+        for (const kind of kinds) {
+          let others = table.get(kind);
+          if (others === undefined) table.set(kind, (others = new Set()));
+          for (const other of kinds) if (other !== kind) others.add(other);
+        }
+      }
+      this.superKinds = table;
+    }
+    return this.superKinds;
+  }
+  private superKinds: Map<string, Set<string>> | undefined;
+
   /** A token that the language's external scanner (C code) produces, not the grammar's rules. */
   isExternal(name: string): boolean {
     return this.externals.has(name) && !this.rules.has(name);

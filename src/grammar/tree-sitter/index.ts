@@ -33,6 +33,7 @@ import { Language, Parser, type Node, type Tree as TsTree } from "web-tree-sitte
 import { OutOfMemoryError, WhittleError } from "../../errors.js";
 import { checkTreeMemory, measureBudget, type MemoryShortfall } from "../../reduce/memory.js";
 import type { TreeFrontEnd } from "../../hdd/phases.js";
+import type { Compatibility } from "../../hdd/search.js";
 import type { Lexicon } from "../../passes/lexicon.js";
 import type { SyntaxCheck } from "../../reduce/syntax-filter.js";
 import { emptyRoot, type GlueCheck, type RawNode } from "../../tree/raw.js";
@@ -164,6 +165,21 @@ export class TreeSitterFrontEnd implements TreeFrontEnd, SyntaxCheck {
 
   get lexicon(): Lexicon {
     return this.language.lexicon;
+  }
+
+  /**
+   * Which nodes may replace which in the hoisting of HDDH (SUPERTYPE_HOISTING in hdd/phases.ts):
+   * those `within` allows (the same kind, and the user's --hoist-compatible table), and besides two
+   * nodes of kinds that one supertype of the grammar derives (`ternary_expression` and `identifier`
+   * are both an `expression`). That is what one rule with alternatives is in an ANTLR grammar, whose
+   * every node is of the rule: tree-sitter names each alternative's node by its own kind and keeps the
+   * rule as a supertype.
+   */
+  supertypeCompatibility(within: Compatibility): Compatibility {
+    const kinds = this.language.grammar.supertypeKinds();
+    if (kinds.size === 0) return within;
+    return (tree, node, descendant) =>
+      (kinds.get(tree.kind(node))?.has(tree.kind(descendant)) ?? false) || within(tree, node, descendant);
   }
 
   static async load(options: TreeSitterFrontEndOptions): Promise<TreeSitterFrontEnd> {
