@@ -146,7 +146,8 @@ function frozen(schedule: ScheduleStep[]): Schedule {
  * takes most of a large input away before hoisting tries its many candidates), then hoisting, then
  * (built-in languages with identifiers) renaming and literal shrinking, then HDDH to a fixpoint
  * (HOIST*+HDDH* of the hoisting paper, the combination that gave the smallest results there most
- * often), then the polish of what the tree phases leave: tokens, the characters
+ * often; HDDH's hoisting, unlike HOIST's, also within the grammar's supertypes: SUPERTYPE_HOISTING
+ * in hdd/phases.ts), then the polish of what the tree phases leave: tokens, the characters
  * of the tokens whose text the grammar does not fix (identifiers, literals, a macro's body, error
  * regions, comments: `glyph`), and runs of whitespace (for a built-in language without identifiers,
  * literal shrinking before `glyph`; see the comments at those steps). The tree phases
@@ -184,7 +185,10 @@ export const DEFAULT_TREE_SCHEDULE: Schedule = frozen([
   // non-whitespace characters against 3,051 (renaming took 2 KB of the 7 KB that hoisting left).
   polish("rename", "identifiers renamed consistently to short names", NAMES),
   polish("literal", "numbers and strings shortened, before HDDH", NAMES),
-  tree("prune+hoist*", "HDDH to a fixpoint: the hoisting paper's smallest results most often"),
+  tree(
+    "prune+hoist*",
+    "HDDH to a fixpoint, hoisting also within the grammar's supertypes: the hoisting paper's smallest results most often",
+  ),
   polish("token", "the grammar's tokens"),
   // Without names (JSON, HTML, YAML) nothing is renamed, and literals are most of what the tree
   // phases remove: shrinking each of them first costs a test each (json-obj-arr-87: 7 tests where
