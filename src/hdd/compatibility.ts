@@ -18,6 +18,17 @@ export function compatibilityTable(source: string): Compatibility {
     (_kind, rest) => new Set(rest.split(/[\s,]+/).filter(Boolean)),
     "kind: other other …",
   );
+  return withKinds(table, sameKind);
+}
+
+/**
+ * `within`, and besides a node and a descendant whose kinds `table` pairs (kind → the kinds that may
+ * replace it): a user's table, or a grammar's supertypes (TreeSitterFrontEnd.supertypeCompatibility).
+ */
+export function withKinds(
+  table: ReadonlyMap<string, ReadonlySet<string>>,
+  within: Compatibility,
+): Compatibility {
   return (tree, node, descendant) =>
-    sameKind(tree, node, descendant) || (table.get(tree.kind(node))?.has(tree.kind(descendant)) ?? false);
+    within(tree, node, descendant) || (table.get(tree.kind(node))?.has(tree.kind(descendant)) ?? false);
 }

@@ -33,6 +33,7 @@ import { Language, Parser, type Node, type Tree as TsTree } from "web-tree-sitte
 import { OutOfMemoryError, WhittleError } from "../../errors.js";
 import { checkTreeMemory, measureBudget, type MemoryShortfall } from "../../reduce/memory.js";
 import type { TreeFrontEnd } from "../../hdd/phases.js";
+import { withKinds } from "../../hdd/compatibility.js";
 import type { Compatibility } from "../../hdd/search.js";
 import type { Lexicon } from "../../passes/lexicon.js";
 import type { SyntaxCheck } from "../../reduce/syntax-filter.js";
@@ -177,9 +178,7 @@ export class TreeSitterFrontEnd implements TreeFrontEnd, SyntaxCheck {
    */
   supertypeCompatibility(within: Compatibility): Compatibility {
     const kinds = this.language.grammar.supertypeKinds();
-    if (kinds.size === 0) return within;
-    return (tree, node, descendant) =>
-      (kinds.get(tree.kind(node))?.has(tree.kind(descendant)) ?? false) || within(tree, node, descendant);
+    return kinds.size === 0 ? within : withKinds(kinds, within);
   }
 
   static async load(options: TreeSitterFrontEndOptions): Promise<TreeSitterFrontEnd> {
