@@ -4,7 +4,7 @@ import { LEARN_AFTER, type ScopeChange } from "../reduce/syntax-filter.js";
 /** What verbose says when the syntax filter of an original with errors changes what it checks. */
 const SCOPE_CHANGE: Record<ScopeChange["why"], string> = {
   rejected: `none of ${LEARN_AFTER} candidates with new syntax errors was interesting; checking every candidate from now on`,
-  interesting: "a candidate with new syntax errors was interesting; checking only pairs from now on",
+  interesting: "a new best has new syntax errors; checking only pairs from now on",
 };
 
 /** How a run is shown: a live line on a terminal, occasional lines in a log, or nothing. */

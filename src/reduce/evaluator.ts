@@ -197,8 +197,9 @@ export class Evaluator {
       commit: (key) => {
         cache.reduced(key);
         const content = key.content();
-        this.syntax?.improved(content);
+        const change = this.syntax?.improved(content);
         this.emit({ type: "improved", pass, size: content.length, content });
+        if (change !== undefined) this.emit({ type: "syntax-filter", pass, ...change });
       },
       close: () => {
         if (own) this.emit({ type: "cache-stats", stats: own.stats() });

@@ -105,8 +105,8 @@ export type ReductionEvent =
   /**
    * The syntax filter of an original with syntax errors changed which candidates it checks (see
    * LEARN_AFTER in syntax-filter.ts): "every" once enough candidates with new errors were tested and
-   * none was interesting (`why` "rejected"); "pairs" again, for good, when one turned out interesting
-   * ("interesting").
+   * no best had new errors (`why` "rejected"); "pairs" again, for good, when a new best has new
+   * errors ("interesting").
    */
   | ({ readonly type: "syntax-filter"; readonly pass: string } & ScopeChange)
   /**

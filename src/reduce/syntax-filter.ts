@@ -20,7 +20,7 @@
  * then stays skipped, which costs at most that candidate.)
  */
 
-import { isInteresting, type Outcome } from "../outcome.js";
+import type { Outcome } from "../outcome.js";
 
 /**
  * A gated filter that decided against checking still checks a candidate now and then, since the
@@ -31,8 +31,16 @@ import { isInteresting, type Outcome } from "../outcome.js";
  */
 const EXPLORE_RATIO = 8;
 
-/** Learning (LEARN_AFTER) counts a candidate only when that costs at most 1/WATCH_RATIO of a test. */
-const WATCH_RATIO = 8;
+/**
+ * Learning (LEARN_AFTER) counts the errors of the candidates it lets through only up to this many
+ * bytes: an exact count of a candidate with errors is a fresh parse (about 1 ms per 2–5 KB with
+ * tree-sitter, 150 ms for 130 KB of JavaScript), and counting saves no test itself. A bound in
+ * bytes, not in the tests' measured time (as until 2026-12-02): what the filter learns decides
+ * which candidates are tested, so it must not depend on how busy the machine is — with a timed
+ * bound, zeller-bug-c's test at -j 8 let a candidate with new errors through uncounted where -j 1
+ * counted it, and the two runs ended with different results.
+ */
+export const WATCH_MAX_BYTES = 8 * 1024;
 
 /**
  * A cheap check (tree-sitter's) estimated below this many milliseconds is made whatever the tests
@@ -45,13 +53,15 @@ const MIN_ESTIMATE_BYTES = 256;
 
 /**
  * Under "auto", an original with syntax errors leaves most candidates unchecked (SyntaxFilter.of),
- * but their errors are still counted while that is cheap. Once this many candidates with more errors
- * than the best so far have been tested and found not interesting, with none found interesting
- * before them, the test has shown that it rejects new errors (a JavaScript engine given code it
- * cannot parse), and the filter checks every candidate: it skips those with at least as many errors
- * as the fewest a rejected one had, and tests (and watches) those with fewer. A candidate with new
- * errors found interesting keeps it to the pairs for the rest of the run, also when its answer comes
- * after the switch. Eight: on the shared cases with such originals at most three such candidates were
+ * but their errors are still counted while that is cheap (WATCH_MAX_BYTES). Once this many
+ * candidates with more errors than the best so far have been tested and found not interesting, and
+ * no best had more errors than allowed, the test has shown that it rejects new errors (a JavaScript
+ * engine given code it cannot parse), and the filter checks every candidate: it skips
+ * those with at least as many errors as the fewest a rejected one had, and tests (and watches) those
+ * with fewer. A new best with more errors than allowed keeps it to the pairs for the rest of the
+ * run. That is decided on the bests, not on interesting answers: with parallel jobs, tests run
+ * ahead may find a candidate interesting that the reduction never takes (an earlier one was), and
+ * the bests are the same at any -j. Eight: on the shared cases with such originals at most three such candidates were
  * tested in a whole run, and the first or the second was interesting where one was (zeller-bug-c,
  * mozilla-select-html); on six generated JavaScript programs with a line tree-sitter rejects, none of
  * the 92 of each run was (bench/results/2026-11-30-syntax-learning).
@@ -90,8 +100,8 @@ export type SyntaxFilterScope = "every" | "pairs";
 
 /**
  * A change of what a filter of an original with syntax errors checks (LEARN_AFTER): to every
- * candidate once the test `rejected` enough with new errors; back to the pairs for good when one
- * was `interesting` after all.
+ * candidate once the test `rejected` enough with new errors; back to the pairs for good when a new
+ * best with new errors shows that it finds such candidates `interesting` after all.
  */
 export interface ScopeChange {
   readonly scope: SyntaxFilterScope;
@@ -145,13 +155,9 @@ export class SyntaxFilter {
   private floor = Infinity;
   /**
    * Candidates with more errors than allowed that were tested, counted while learning or, after it,
-   * under the floor, whose tests have not answered yet (one under way when the filter decides may
-   * still turn out interesting).
+   * under the floor, whose tests have not answered yet.
    */
   private readonly suspects = new WeakSet<Uint8Array>();
-  /** Candidates counted while learning, and how many of them were suspects (the cost gate's share). */
-  private watched = 0;
-  private suspected = 0;
 
   /** A filter for a reduction of `original`; its error count is the first allowance. */
   constructor(
@@ -270,20 +276,12 @@ export class SyntaxFilter {
   /**
    * A test answered `outcome` for `candidate`. A candidate with more errors than allowed that was not
    * interesting counts towards checking every candidate while the filter learns (LEARN_AFTER), and
-   * lowers the floor to its errors; one that was interesting keeps the filter to the pairs for good,
-   * also when it answers after the filter decided (its test ran beside the last ones counted).
-   * Returns the change when this answer made one.
+   * lowers the floor to its errors. (One that was interesting teaches nothing here: what counts is
+   * whether the reduction takes it, see `improved`.) Returns the change when this answer made one.
    */
   tested(candidate: Uint8Array, outcome: Outcome): ScopeChange | undefined {
     if (!this.suspects.has(candidate)) return undefined;
     this.suspects.delete(candidate);
-    if (isInteresting(outcome)) {
-      this.learning = undefined;
-      if (!this.learned) return undefined;
-      this.learned = false;
-      this.scopeNow = "pairs";
-      return { scope: "pairs", why: "interesting" };
-    }
     if (outcome !== "not-interesting") return undefined;
     this.floor = Math.min(this.floor, this.counted.get(candidate) ?? Infinity);
     if (this.learning === undefined || ++this.learning.rejected < LEARN_AFTER) return undefined;
@@ -293,25 +291,23 @@ export class SyntaxFilter {
     return { scope: "every", why: "rejected" };
   }
 
-  /**
-   * Counts `candidate`'s errors while learning, when a count costs at most an eighth of a test (under
-   * a millisecond, as every check, on small inputs). Counting saves no test itself, and an exact count
-   * of a candidate with errors is a fresh parse: 150 ms for 130 KB of JavaScript, as long as a test.
-   */
+  /** Counts `candidate`'s errors while learning, up to WATCH_MAX_BYTES. */
   private watch(candidate: Uint8Array): void {
-    const share = Math.min((this.suspected + 1) / (this.watched + 2), 1 / WATCH_RATIO);
-    if (!this.worthChecking(candidate.length, share)) return;
+    if (candidate.length > WATCH_MAX_BYTES) return;
     const allowed = (this.allowed ??= this.count(this.base));
-    this.watched++;
     // Counted exactly, also with none allowed: the floor needs the count.
-    if (this.count(candidate) <= allowed) return;
-    this.suspected++;
-    this.suspects.add(candidate);
+    if (this.count(candidate) > allowed) this.suspects.add(candidate);
   }
 
-  /** `best` is the new best input: its errors are the allowance from now on, if fewer. */
-  improved(best: Uint8Array): void {
+  /**
+   * `best` is the new best input: its errors are the allowance from now on, if fewer. A filter of
+   * an original with errors (scope "pairs", or "every" since it learned) whose new best has more
+   * errors than allowed has seen the test accept new errors: it stops learning, and goes back to
+   * the pairs for good if it had learned. Returns the change when this best made one.
+   */
+  improved(best: Uint8Array): ScopeChange | undefined {
     this.check.rebase?.(best);
+    const change = this.learning !== undefined || this.learned ? this.acceptedErrors(best) : undefined;
     if (this.allowed === undefined) {
       this.base = best;
     } else if (this.allowed > 0) {
@@ -326,6 +322,19 @@ export class SyntaxFilter {
         this.allowed = Math.min(this.allowed, this.counted.get(best) ?? this.count(best));
       }
     }
+    return change;
+  }
+
+  /** A new best of a filter that learns or learned: its scope change, if it has more errors than allowed. */
+  private acceptedErrors(best: Uint8Array): ScopeChange | undefined {
+    const allowed = (this.allowed ??= this.count(this.base));
+    // With none allowed, whether it has any error is all that counts (an incremental parse).
+    if ((this.counted.get(best) ?? this.count(best, allowed === 0)) <= allowed) return undefined;
+    this.learning = undefined;
+    if (!this.learned) return undefined;
+    this.learned = false;
+    this.scopeNow = "pairs";
+    return { scope: "pairs", why: "interesting" };
   }
 
   /**

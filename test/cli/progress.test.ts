@@ -117,7 +117,7 @@ test("verbose says when the syntax filter of an original with errors starts chec
   v.finish();
   assert.deepEqual(lines, [
     `whittle: syntax filter: none of ${LEARN_AFTER} candidates with new syntax errors was interesting; checking every candidate from now on\n`,
-    "whittle: syntax filter: a candidate with new syntax errors was interesting; checking only pairs from now on\n",
+    "whittle: syntax filter: a new best has new syntax errors; checking only pairs from now on\n",
   ]);
 });
 

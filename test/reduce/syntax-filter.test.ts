@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import { reduce, type ReductionEvent, type SyntaxCheck } from "../../src/index.js";
-import { LEARN_AFTER, SyntaxFilter } from "../../src/reduce/syntax-filter.js";
+import { LEARN_AFTER, SyntaxFilter, WATCH_MAX_BYTES } from "../../src/reduce/syntax-filter.js";
 
 /** A toy grammar of brackets: each unmatched "(" or ")" is one syntax error. */
 function brackets(cheap = true): SyntaxCheck & { asked: string[] } {
@@ -19,6 +19,18 @@ function brackets(cheap = true): SyntaxCheck & { asked: string[] } {
       const text = Buffer.from(input).toString();
       asked.push(text);
       return bracketErrors(text);
+    },
+  };
+}
+
+/** The bracket grammar, whose counts take no time or 2 ms, at random (a machine under load). */
+function unevenBrackets(): SyntaxCheck {
+  return {
+    cheapSyntaxCheck: true,
+    syntaxErrors(input) {
+      const until = performance.now() + (Math.random() < 0.5 ? 0 : 2);
+      while (performance.now() < until);
+      return bracketErrors(Buffer.from(input).toString());
     },
   };
 }
@@ -200,11 +212,13 @@ test("what the filter learned holds from the fewest errors the test rejected: fe
   assert.equal(filter.tested(two, "not-interesting"), undefined);
   assert.deepEqual(filter.reject(twoErrors(1), "ddmin:token", "complement"), { errors: 2, allowed: 1 });
 
-  // One below the floor that is interesting takes the filter back to the pairs.
+  // One below the floor that is interesting, and taken as the new best, takes the filter back to
+  // the pairs.
   const other = SyntaxFilter.of("auto", brackets(true), BROKEN)!;
   rejectAll(other, threeErrors);
   other.reject(two, "ddmin:token", "complement");
-  assert.deepEqual(other.tested(two, "interesting"), { scope: "pairs", why: "interesting" });
+  assert.equal(other.tested(two, "interesting"), undefined);
+  assert.deepEqual(other.improved(two), { scope: "pairs", why: "interesting" });
   assert.equal(other.reject(threeErrors(99), "ddmin:token", "complement"), undefined);
 });
 
@@ -228,11 +242,12 @@ test("once learned with none allowed and one error the fewest rejected, a check 
   assert.equal(anyWillDo.at(-1), true);
 });
 
-test("a candidate with new syntax errors that was interesting keeps the filter to the pairs, also when it answers after the switch", () => {
+test("a best with new syntax errors keeps the filter to the pairs, before the switch or after it; an interesting answer not taken teaches nothing", () => {
   const early = SyntaxFilter.of("auto", brackets(true), BROKEN)!;
   const first = twoErrors(0);
   early.reject(first, "ddmin:token", "complement");
   assert.equal(early.tested(first, "interesting"), undefined);
+  assert.equal(early.improved(first), undefined); // still the pairs: no change to report
   for (let i = 1; i <= 2 * LEARN_AFTER; i++) {
     const candidate = twoErrors(i);
     assert.equal(early.reject(candidate, "ddmin:token", "complement"), undefined);
@@ -240,16 +255,87 @@ test("a candidate with new syntax errors that was interesting keeps the filter t
   }
   assert.equal(early.scope, "pairs");
 
-  // A test under way while the last ones counted answered: interesting, after the switch.
+  // A test run ahead (parallel jobs) found a candidate with new errors interesting, but the
+  // reduction took another candidate: as at -j 1, where that test never ran, the filter learns.
+  const ahead = SyntaxFilter.of("auto", brackets(true), BROKEN)!;
+  const notTaken = twoErrors(100);
+  ahead.reject(notTaken, "ddmin:token", "complement");
+  assert.equal(ahead.tested(notTaken, "interesting"), undefined);
+  assert.equal(ahead.improved(Buffer.from("f(a\ng(b, (c))\n")), undefined); // no more errors than allowed
+  rejectAll(ahead, twoErrors);
+  assert.equal(ahead.scope, "every");
+
+  // After the switch: a best with new errors (one tested while the last ones counted answered).
   const late = SyntaxFilter.of("auto", brackets(true), BROKEN)!;
   const underWay = twoErrors(100);
   late.reject(underWay, "ddmin:token", "complement");
   rejectAll(late, twoErrors);
   assert.equal(late.scope, "every");
-  assert.deepEqual(late.tested(underWay, "interesting"), { scope: "pairs", why: "interesting" });
+  assert.equal(late.tested(underWay, "interesting"), undefined);
+  assert.deepEqual(late.improved(underWay), { scope: "pairs", why: "interesting" });
   assert.equal(late.scope, "pairs");
   assert.equal(late.skipsMayBeCached, false);
   assert.equal(late.reject(twoErrors(200), "ddmin:token", "complement"), undefined);
+  rejectAll(late, (i) => twoErrors(300 + i));
+  assert.equal(late.scope, "pairs");
+});
+
+test("learning counts the candidates it lets through up to WATCH_MAX_BYTES, however long a count or a test takes", () => {
+  // Every count looks like a second against tests of a millisecond: a bound in time would count
+  // none; the bound in bytes counts the same candidates on any machine.
+  let clock = 0;
+  const now = (): number => (clock += 500);
+  const small = new SyntaxFilter(brackets(true), BROKEN, false, now, "pairs", true);
+  small.observeTest(1);
+  rejectAll(small, twoErrors);
+  assert.equal(small.scope, "every");
+
+  const padding = " ".repeat(WATCH_MAX_BYTES);
+  const big = (i: number): Uint8Array => Buffer.from(`f(a\ng(b, (c)\nh(d${i})\n${padding}`);
+  const check = brackets(true);
+  const large = new SyntaxFilter(check, BROKEN, false, now, "pairs", true);
+  large.observeTest(1);
+  const asked = check.asked.length;
+  rejectAll(large, big);
+  assert.equal(large.scope, "pairs");
+  assert.ok(check.asked.slice(asked).every((text) => text.length <= WATCH_MAX_BYTES));
+});
+
+test("with an original with syntax errors, -j 3 ends with the result of -j 1, whatever order the answers come in and however long the counts take", async () => {
+  /** `input` reduced with `jobs`, each test answering after a random delay. */
+  const reduced = async (
+    input: Uint8Array,
+    keep: (text: string) => boolean,
+    jobs: number,
+  ): Promise<string> => {
+    const result = await reduce(
+      input,
+      (c) => {
+        const text = Buffer.from(c).toString();
+        return new Promise<boolean>((done) => setTimeout(() => done(keep(text)), Math.random() * 3));
+      },
+      { jobs, syntaxFilter: "auto", syntax: unevenBrackets(), assumeInteresting: true },
+    );
+    assert.equal(result.kind, "done");
+    return Buffer.from(result.output).toString();
+  };
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(fc.constantFrom("(", ")", "b", "(b)", "x\n", "f("), { minLength: 4, maxLength: 14 }),
+      fc.nat(2),
+      async (pieces, accepts) => {
+        const text = `f(${pieces.join("")}b`;
+        const errors = bracketErrors(text);
+        fc.pre(errors > 0);
+        // Some new errors pass (by the length's remainder), others do not: the filter has to learn.
+        const keep = (t: string): boolean =>
+          t.includes("b") && (bracketErrors(t) <= errors || t.length % 3 === accepts);
+        const input = Buffer.from(text);
+        assert.equal(await reduced(input, keep, 3), await reduced(input, keep, 1));
+      },
+    ),
+    { numRuns: 40 },
+  );
 });
 
 test("a reduction whose test rejects new syntax errors: the filter learns it, with the same result in fewer tests", async () => {
