@@ -8,7 +8,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { progress } from "./log.js";
+import { ensurePackage, type Ensured } from "./debian.js";
 
 /** `cvise --version`'s first line, or undefined when it does not run. */
 function cviseVersion(): string | undefined {
@@ -16,28 +16,9 @@ function cviseVersion(): string | undefined {
   return r.status === 0 ? r.stdout.split("\n")[0]!.trim() : undefined;
 }
 
-/**
- * C-Vise's version, installing Debian's `cvise` first when it is missing and this process may (root,
- * apt-get present); otherwise `missing` says why there is none.
- */
-export function ensureCvise(): { version: string; installed: boolean } | { missing: string } {
-  const found = cviseVersion();
-  if (found !== undefined) return { version: found, installed: false };
-  const root = process.getuid?.() === 0;
-  const apt = spawnSync("sh", ["-c", "command -v apt-get"], { encoding: "utf8" }).status === 0;
-  if (!root || !apt)
-    return {
-      missing: `cvise is not installed and ${root ? "apt-get is missing" : "this is not root"}: install Debian's cvise package (apt-get install cvise) to compare`,
-    };
-  progress("large: cvise not found, installing Debian's package (apt-get install cvise)");
-  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  spawnSync("apt-get", ["update", "-qq"], { env, stdio: "ignore" });
-  const install = spawnSync("apt-get", ["install", "-y", "-qq", "cvise"], { env, encoding: "utf8" });
-  const version = cviseVersion();
-  if (version !== undefined) return { version, installed: true };
-  return {
-    missing: `apt-get install cvise failed (exit ${install.status}): ${(install.stderr || "").trim().split("\n").pop() ?? ""}`,
-  };
+/** C-Vise's version, installing Debian's `cvise` first when it is missing and this process may. */
+export function ensureCvise(): Ensured {
+  return ensurePackage("cvise", cviseVersion, "large");
 }
 
 export interface CviseOptions {

@@ -279,7 +279,7 @@ async function run(ctx: BenchContext): Promise<LargeData> {
       oracle: c.oraclePath,
     });
   }
-  const csmith = csmithC(join(ctx.tmpDir, "large", "csmith-input"), MARKER);
+  const csmith = csmithC(join(ctx.tmpDir, "large", "csmith-input"), MARKER, "large");
   if (csmith) {
     const content = readFileSync(csmith.input);
     plans.push({
@@ -294,7 +294,10 @@ async function run(ctx: BenchContext): Promise<LargeData> {
       input: csmith.input,
       oracle: csmith.oracle,
     });
-  } else notes.push("csmith is not installed: the C program is left out (Debian's csmith package)");
+  } else
+    notes.push(
+      "csmith is not installed and could not be (Debian's csmith package): the C program is left out",
+    );
 
   const cv = ensureCvise();
   const cvise = "version" in cv ? `${cv.version}${cv.installed ? " (installed by this run)" : ""}` : null;

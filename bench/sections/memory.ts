@@ -2,9 +2,9 @@
  * Section 12: memory of a tree reduction of a large input (issue 9's goal: HDD* on a ~600 KB C input
  * generated with csmith under 500 MB peak RSS). The input: a csmith program (CSMITH_ARGS, about
  * 580 KiB) with its `func_1` renamed to the marker a grep oracle looks for, when `csmith` is on PATH
- * (Debian's package; a benchmark-only tool); else the generated C of the hdd section (markedC:
- * functions with loops, a switch, calls and sizeof; one function renamed to the marker), and the
- * report says so. HDD* (`--phase 'prune*'`, -j 1), once with the built-in C language (tree-sitter,
+ * or can be installed (Debian's package; a benchmark-only tool); else the generated C of the hdd
+ * section (markedC: functions with loops, a switch, calls and sizeof; one function renamed to the
+ * marker), and the report says so. HDD* (`--phase 'prune*'`, -j 1), once with the built-in C language (tree-sitter,
  * what `whittle bug.c` uses) and once with the shared ANTLR C grammar (`--grammar C.g4`),
  * alternating, three times each. Peak RSS is the whittle process's own (getrusage through the
  * bench's RSS hook), its test processes apart.
@@ -19,6 +19,7 @@ import { join } from "node:path";
 import type { BenchContext, Section } from "../lib/context.js";
 import { bytes, ms, spreadText, table } from "../lib/format.js";
 import { GRAMMARS, grammarArgs, grammarsDir } from "../lib/grammars.js";
+import { ensurePackage } from "../lib/debian.js";
 import { progress } from "../lib/log.js";
 import { spread, type Spread } from "../lib/stats.js";
 import { MINUTE, runWhittle } from "../lib/whittle-cli.js";
@@ -28,15 +29,24 @@ const TARGET_BYTES = 500 * 1e6;
 /** csmith's options for the input: seed 3 with at most 40 functions gives 592,602 bytes (csmith 2.3.0). */
 const CSMITH_ARGS = ["--seed", "3", "--max-funcs", "40"] as const;
 
-/** The csmith input in `dir` (input.c, oracle.sh), or undefined when csmith is not installed. */
+/**
+ * The csmith input in `dir` (input.c, oracle.sh), or undefined when csmith is not installed and
+ * cannot be (ensurePackage: Debian's package, installed when this runs as root with apt-get;
+ * `section` names the section in the progress line).
+ */
 export function csmithC(
   dir: string,
   marker: string,
+  section: string,
 ): { input: string; oracle: string; source: string; generator: string } | undefined {
   mkdirSync(dir, { recursive: true });
   // In `dir`: csmith writes a platform.info file where it runs, --version included.
-  const version = spawnSync("csmith", ["--version"], { cwd: dir, encoding: "utf8" });
-  if (version.status !== 0) return undefined;
+  const version = (): string | undefined => {
+    const r = spawnSync("csmith", ["--version"], { cwd: dir, encoding: "utf8" });
+    return r.status === 0 ? r.stdout.split("\n")[0]!.trim() : undefined;
+  };
+  const ensured = ensurePackage("csmith", version, section);
+  if (!("version" in ensured)) return undefined;
   const raw = join(dir, "csmith.c");
   const made = spawnSync("csmith", [...CSMITH_ARGS, "-o", raw], {
     cwd: dir,
@@ -45,10 +55,9 @@ export function csmithC(
   });
   if (made.status !== 0) return undefined;
   const source = readFileSync(raw, "utf8").replace(/\bfunc_1\b/g, marker);
-  const name = version.stdout.split("\n")[0]!.trim();
   return {
     ...writeGrepCase(dir, source, marker),
-    generator: `${name} ${CSMITH_ARGS.join(" ")}, \`func_1\` renamed to ${marker}`,
+    generator: `${ensured.version}${ensured.installed ? " (installed by this run)" : ""} ${CSMITH_ARGS.join(" ")}, \`func_1\` renamed to ${marker}`,
   };
 }
 
@@ -79,7 +88,7 @@ async function run(ctx: BenchContext): Promise<MemoryData> {
   const marker = "marker_600k";
   const dir = join(ctx.tmpDir, "memory");
   // csmith makes programs of its own size: the quick mode keeps the generator's 100 KB.
-  const csmith = ctx.quick ? undefined : csmithC(dir, marker);
+  const csmith = ctx.quick ? undefined : csmithC(dir, marker, "memory");
   const { input, oracle, source } = csmith ?? writeMarkedC(dir, size, marker);
   const generator =
     csmith?.generator ??

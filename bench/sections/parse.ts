@@ -143,7 +143,7 @@ async function run(ctx: BenchContext): Promise<ParseData> {
   writeFileSync(generated, generatedC(size));
   const c = GRAMMARS.find((g) => g.id === "c")!;
   todo.push({ grammar: c, name: `generated ${size / 1000} KB`, input: generated });
-  const csmith = ctx.quick ? undefined : csmithC(join(ctx.tmpDir, "parse-csmith"), "whittle_marker");
+  const csmith = ctx.quick ? undefined : csmithC(join(ctx.tmpDir, "parse-csmith"), "whittle_marker", "parse");
   if (csmith) todo.push({ grammar: c, name: "csmith (memory section's)", input: csmith.input });
   for (const t of todo) {
     const files = t.grammar.files.map((f) => join(grammarsDir, f));
