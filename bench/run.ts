@@ -1,6 +1,6 @@
 /**
  * whittle's benchmark harness (GitHub issue #4): the papers' tables reproduced, plus speed and memory
- * figures. `npm run bench [-- --quick] [-- --only table3a,cache] [-- --out dir]`.
+ * figures. `npm run bench [-- --quick] [-- --only table3a,cache] [-- --cases a,b] [-- --out dir]`.
  *
  * Writes report.md and results.json to the output folder (default bench/results/<date>-<commit>/,
  * with "-quick" for quick runs and "-dirty" when the working tree has changes) and prints where. The
@@ -57,13 +57,14 @@ const SECTIONS: readonly Section<any>[] = [
   bigcandSection,
 ];
 
-const USAGE = `usage: node dist/bench/run.js [--quick] [--only ${SECTIONS.map((s) => s.id).join(",")}] [--out <dir>]`;
+const USAGE = `usage: node dist/bench/run.js [--quick] [--only ${SECTIONS.map((s) => s.id).join(",")}] [--cases name,…] [--out <dir>]`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       quick: { type: "boolean", default: false },
       only: { type: "string" },
+      cases: { type: "string" },
       out: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -86,11 +87,26 @@ async function main(): Promise<void> {
     values.out ?? join(repoRoot, "bench", "results", runName(repoRoot, values.quick ?? false)),
   );
   const sharedDir = sharedRoot(repoRoot);
-  const shared = discoverSharedCases(join(sharedDir, "bench", "cases"));
+  const cases = values.cases
+    ?.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const found = discoverSharedCases(join(sharedDir, "bench", "cases"));
+  // --cases: the shared cases of those names only (a section's own cases, such as large's csmith-c,
+  // are asked for by name through ctx.wants).
+  const shared = cases ? { ...found, cases: found.cases.filter((c) => cases.includes(c.name)) } : found;
   if (shared.note) progress(`NOTE: ${shared.note}`);
   const quick = values.quick ?? false;
   const tmpDir = mkdtempSync(join(tmpdir(), "whittle-bench-"));
-  const ctx = createContext({ quick, reps: quick ? 3 : 5, repoRoot, sharedDir, shared, tmpDir });
+  const ctx = createContext({
+    quick,
+    reps: quick ? 3 : 5,
+    repoRoot,
+    sharedDir,
+    shared,
+    tmpDir,
+    ...(cases ? { cases } : {}),
+  });
   const machine = machineInfo();
   const git = gitState(repoRoot);
   const mode = quick ? "quick" : "full";

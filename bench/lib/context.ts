@@ -11,12 +11,18 @@ export interface BenchContext {
   readonly shared: Discovery;
   /** A scratch directory for this run (removed at the end). */
   readonly tmpDir: string;
+  /** `--cases`: only the cases of these names (shared ones and a section's own); all when undefined. */
+  readonly cases?: readonly string[];
   /** One memoized oracle per case, shared by all sections (see CaseOracle). */
   oracleFor(c: BenchCase): CaseOracle;
   sharedCase(name: string): BenchCase | undefined;
+  /** Whether the case `name` is to be run (`--cases`). */
+  wants(name: string): boolean;
 }
 
-export function createContext(fields: Omit<BenchContext, "oracleFor" | "sharedCase">): BenchContext {
+export function createContext(
+  fields: Omit<BenchContext, "oracleFor" | "sharedCase" | "wants">,
+): BenchContext {
   const oracles = new Map<string, CaseOracle>();
   return {
     ...fields,
@@ -30,6 +36,9 @@ export function createContext(fields: Omit<BenchContext, "oracleFor" | "sharedCa
     },
     sharedCase(name) {
       return fields.shared.cases.find((c) => c.name === name);
+    },
+    wants(name) {
+      return fields.cases === undefined || fields.cases.includes(name);
     },
   };
 }

@@ -260,7 +260,7 @@ async function run(ctx: BenchContext): Promise<LargeData> {
   const notes: string[] = [];
   const plans: { c: LargeCase; input: string; oracle: string }[] = [];
   const jsNames = ctx.quick ? ["js-yaml-flow-error"] : ["js-yaml-flow-error", "js-esquery-syntax-error"];
-  for (const name of jsNames) {
+  for (const name of jsNames.filter((n) => ctx.wants(n))) {
     const c = ctx.sharedCase(name);
     if (!c?.oraclePath) {
       notes.push(`${name}: not among the shared cases, left out`);
@@ -279,8 +279,11 @@ async function run(ctx: BenchContext): Promise<LargeData> {
       oracle: c.oraclePath,
     });
   }
-  const csmith = csmithC(join(ctx.tmpDir, "large", "csmith-input"), MARKER, "large");
-  if (csmith) {
+  const csmith = ctx.wants("csmith-c")
+    ? csmithC(join(ctx.tmpDir, "large", "csmith-input"), MARKER, "large")
+    : undefined;
+  if (!ctx.wants("csmith-c")) notes.push("csmith-c: not among --cases, left out");
+  else if (csmith) {
     const content = readFileSync(csmith.input);
     plans.push({
       c: {
