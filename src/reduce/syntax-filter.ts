@@ -56,15 +56,16 @@ const MIN_ESTIMATE_BYTES = 256;
  * but their errors are still counted while that is cheap (WATCH_MAX_BYTES). Once this many
  * candidates with more errors than the best so far have been tested and found not interesting, and
  * no best had more errors than allowed, the test has shown that it rejects new errors (a JavaScript
- * engine given code it cannot parse), and the filter checks every candidate: it skips
- * those with at least as many errors as the fewest a rejected one had, and tests (and watches) those
- * with fewer. A new best with more errors than allowed keeps it to the pairs for the rest of the
- * run. That is decided on the bests, not on interesting answers: with parallel jobs, tests run
- * ahead may find a candidate interesting that the reduction never takes (an earlier one was), and
- * the bests are the same at any -j. Eight: on the shared cases with such originals at most three such candidates were
- * tested in a whole run, and the first or the second was interesting where one was (zeller-bug-c,
- * mozilla-select-html); on six generated JavaScript programs with a line tree-sitter rejects, none of
- * the 92 of each run was (bench/results/2026-11-30-syntax-learning).
+ * engine given code it cannot parse), and the filter checks every candidate: it skips those with at
+ * least as many errors as the fewest a rejected one had, and tests (and watches) those with fewer.
+ * A new best with more errors than allowed keeps it to the pairs for the rest of the run. That is
+ * decided on the bests, not on interesting answers: with parallel jobs, tests run ahead may find a
+ * candidate interesting that the reduction never takes (an earlier one was), and the bests are the
+ * same at any -j (bench/results/2026-12-02-syntax-determinism). Eight: on the shared cases with such
+ * originals at most three such candidates were tested in a whole run, and the first or the second
+ * was interesting where one was (zeller-bug-c, mozilla-select-html); on six generated JavaScript
+ * programs with a line tree-sitter rejects, none of the 92 of each run was
+ * (bench/results/2026-11-30-syntax-learning).
  */
 export const LEARN_AFTER = 8;
 
@@ -325,7 +326,7 @@ export class SyntaxFilter {
     return change;
   }
 
-  /** A new best of a filter that learns or learned: its scope change, if it has more errors than allowed. */
+  /** A new best of a filter that learns or learned: the scope change it makes, if any. */
   private acceptedErrors(best: Uint8Array): ScopeChange | undefined {
     const allowed = (this.allowed ??= this.count(this.base));
     // With none allowed, whether it has any error is all that counts (an incremental parse).
