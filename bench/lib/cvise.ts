@@ -5,20 +5,14 @@
  * is a script without arguments run in a folder holding the candidate under the input's name, so
  * the case's oracle.sh is called through a wrapper, which also counts the tests.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ensurePackage, type Ensured } from "./debian.js";
-
-/** `cvise --version`'s first line, or undefined when it does not run. */
-function cviseVersion(): string | undefined {
-  const r = spawnSync("cvise", ["--version"], { encoding: "utf8" });
-  return r.status === 0 ? r.stdout.split("\n")[0]!.trim() : undefined;
-}
+import { commandVersion, ensurePackage, type Ensured } from "./debian.js";
 
 /** C-Vise's version, installing Debian's `cvise` first when it is missing and this process may. */
 export function ensureCvise(): Ensured {
-  return ensurePackage("cvise", cviseVersion, "large");
+  return ensurePackage("cvise", () => commandVersion("cvise"), "large");
 }
 
 export interface CviseOptions {

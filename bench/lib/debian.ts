@@ -9,6 +9,12 @@ import { progress } from "./log.js";
 export type Ensured =
   { readonly version: string; readonly installed: boolean } | { readonly missing: string };
 
+/** The first line of `command --version` (run in `cwd`), or undefined when it does not run. */
+export function commandVersion(command: string, cwd?: string): string | undefined {
+  const r = spawnSync(command, ["--version"], { encoding: "utf8", ...(cwd ? { cwd } : {}) });
+  return r.status === 0 ? r.stdout.split("\n")[0]!.trim() : undefined;
+}
+
 /**
  * `version()` of the tool from Debian's package `pkg`, installing the package first when the tool
  * does not run and this process may (root, apt-get present); otherwise `missing` says why there is

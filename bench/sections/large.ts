@@ -281,8 +281,8 @@ async function run(ctx: BenchContext): Promise<LargeData> {
   }
   const csmith = ctx.wants("csmith-c")
     ? csmithC(join(ctx.tmpDir, "large", "csmith-input"), MARKER, "large")
-    : undefined;
-  if (!ctx.wants("csmith-c")) notes.push("csmith-c: not among --cases, left out");
+    : null;
+  if (csmith === null) notes.push("csmith-c: not among --cases, left out");
   else if (csmith) {
     const content = readFileSync(csmith.input);
     plans.push({

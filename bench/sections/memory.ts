@@ -4,9 +4,9 @@
  * 580 KiB) with its `func_1` renamed to the marker a grep oracle looks for, when `csmith` is on PATH
  * or can be installed (Debian's package; a benchmark-only tool); else the generated C of the hdd
  * section (markedC: functions with loops, a switch, calls and sizeof; one function renamed to the
- * marker), and the report says so. HDD* (`--phase 'prune*'`, -j 1), once with the built-in C language (tree-sitter,
- * what `whittle bug.c` uses) and once with the shared ANTLR C grammar (`--grammar C.g4`),
- * alternating, three times each. Peak RSS is the whittle process's own (getrusage through the
+ * marker), and the report says so. HDD* (`--phase 'prune*'`, -j 1), once with the built-in C
+ * language (tree-sitter, what `whittle bug.c` uses) and once with the shared ANTLR C grammar
+ * (`--grammar C.g4`), alternating, three times each. Peak RSS is the whittle process's own (getrusage through the
  * bench's RSS hook), its test processes apart.
  *
  * Both parse csmith's C without syntax errors. (Before whittle's ANTLR parser found lookahead DFA
@@ -19,7 +19,7 @@ import { join } from "node:path";
 import type { BenchContext, Section } from "../lib/context.js";
 import { bytes, ms, spreadText, table } from "../lib/format.js";
 import { GRAMMARS, grammarArgs, grammarsDir } from "../lib/grammars.js";
-import { ensurePackage } from "../lib/debian.js";
+import { commandVersion, ensurePackage } from "../lib/debian.js";
 import { progress } from "../lib/log.js";
 import { spread, type Spread } from "../lib/stats.js";
 import { MINUTE, runWhittle } from "../lib/whittle-cli.js";
@@ -41,11 +41,7 @@ export function csmithC(
 ): { input: string; oracle: string; source: string; generator: string } | undefined {
   mkdirSync(dir, { recursive: true });
   // In `dir`: csmith writes a platform.info file where it runs, --version included.
-  const version = (): string | undefined => {
-    const r = spawnSync("csmith", ["--version"], { cwd: dir, encoding: "utf8" });
-    return r.status === 0 ? r.stdout.split("\n")[0]!.trim() : undefined;
-  };
-  const ensured = ensurePackage("csmith", version, section);
+  const ensured = ensurePackage("csmith", () => commandVersion("csmith", dir), section);
   if (!("version" in ensured)) return undefined;
   const raw = join(dir, "csmith.c");
   const made = spawnSync("csmith", [...CSMITH_ARGS, "-o", raw], {
