@@ -53,7 +53,7 @@ for (const path of positionals) {
     `${path}: ${ends.length} test ends, ${decided.length} decided, ${timeouts.length} timed out ` +
       `(recorded: ${(timeouts.reduce((s, e) => s + e.ms, 0) / 1000).toFixed(1)} s)`,
   );
-  for (const factor of [1.5, 2, 2.5, 3]) {
+  for (const factor of (process.env.FACTORS ?? "1.5,2,2.5,3").split(",").map(Number)) {
     const policy = new TimeoutPolicy({ factor, jobs, cpus });
     if (initialMs !== undefined) policy.observeInitial(initialMs);
     let timeoutMs = 0;
