@@ -70,7 +70,10 @@ export function learnedP0(record: NeedRecord): number {
  * tests against 834 with every slot filled, the same results (bench/results/2026-11-29-spare-floor);
  * six generated JavaScript programs (a node oracle, one core a test) 905 against 983 in the same
  * time with a first version that acted at any -j (bench/results/2026-11-29-busy-speculation). With
- * an idle core, or more jobs than cores (tests that wait), every slot is filled, as before.
+ * an idle core, or more jobs than cores (tests that wait), every slot is filled, as before. On a
+ * 130 KB input, where coarse HDD's one-node tests leave a slot idle, a floor of 0.5 kept the slots
+ * busy 96 % of the time against 76 % and reached the same sizes minute by minute
+ * (bench/results/2026-12-02-timeouts-speculation).
  */
 export const BUSY_MIN_REACH = 0.7;
 

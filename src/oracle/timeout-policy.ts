@@ -34,6 +34,10 @@
  *   tests, bench/results/2026-11-27-timeout-replay), where the largest-nodes-first phase makes
  *   candidates that loop forever (45 and 29): K 3 spent 101 s and 52 s in them, K 2 67 s and 35 s,
  *   and no test that ended in time took more than 85 % of K 2's limit (K 1.5 cut one off).
+ *   Replayed again with a 10-minute js-yaml run (bench/results/2026-12-02-timeouts-speculation):
+ *   K 2 has 12.6 % of the slots' time in timeouts there, and only K 1.5 brings it under 10 %, but
+ *   in 3 of the 6 recorded runs K 1.5 cuts off a test that would have ended in time, and one of
+ *   those tests was interesting.
  * - FLOOR(load) = min(250 ms, 50 ms × (1 + load)), load = max(1, jobs / cpus, the machine's 1-minute
  *   load average / cpus): below it the quantile of fast tests is noise, and that noise is the
  *   scheduler's, so it grows with what each core is shared by (whittle's jobs, or other work).
