@@ -6,8 +6,8 @@
  * section (markedC: functions with loops, a switch, calls and sizeof; one function renamed to the
  * marker), and the report says so. HDD* (`--phase 'prune*'`, -j 1), once with the built-in C
  * language (tree-sitter, what `whittle bug.c` uses) and once with the shared ANTLR C grammar
- * (`--grammar C.g4`), alternating, three times each. Peak RSS is the whittle process's own (getrusage through the
- * bench's RSS hook), its test processes apart.
+ * (`--grammar C.g4`), alternating, three times each. Peak RSS is the whittle process's own
+ * (getrusage through the bench's RSS hook), its test processes apart.
  *
  * Both parse csmith's C without syntax errors. (Before whittle's ANTLR parser found lookahead DFA
  * states by their configurations (src/grammar/antlr/dfa.ts), hash collisions in antlr4ng's DFA made

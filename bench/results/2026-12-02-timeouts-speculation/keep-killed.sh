@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# keep a copy of the candidate until the test ends; copies left behind are tests that were killed
-d=/tmp/ty/hung; mkdir -p $d
-id=$(date +%s%N)
-cp "$1" $d/$id.js
-/tmp/ty/oracle.sh "$1"; rc=$?
-rm -f $d/$id.js
+# keep-killed.sh FILE: the case's oracle.sh (beside this script's working directory: ./oracle.sh), keeping
+# a copy of FILE in $KEEP (default ./killed) until the test ends: the copies left are tests that were killed.
+keep=${KEEP:-$PWD/killed}; mkdir -p "$keep"
+copy=$keep/$(date +%s%N).js
+cp "$1" "$copy"
+./oracle.sh "$1"; rc=$?
+rm -f "$copy"
 exit $rc

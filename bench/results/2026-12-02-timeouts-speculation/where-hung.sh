@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-cd /tmp/ty; : > classes.tsv
-for f in $(ls hung | sort); do
-  rm -f p.log
-  timeout -s INT 1.2 node --prof --logfile=p.log --no-logfile-per-isolate hung/$f >/dev/null 2>&1; rc=$?
+# where-hung.sh DIR: runs each kept copy in DIR alone under node for 1.2 s; prints, tab-separated,
+# the file, its bytes, and "ends" (with node's exit status) or "hang" with the JavaScript function
+# V8's sampling profiler (--prof) saw most.
+dir=$1; log=$(mktemp)
+for f in $(ls "$dir" | sort); do
+  rm -f "$log"
+  timeout -s INT 1.2 node --prof --logfile="$log" --no-logfile-per-isolate "$dir/$f" >/dev/null 2>&1; rc=$?
   if [ $rc = 124 ]; then
-    top=$(node --prof-process p.log 2>/dev/null | grep -m1 ' JS: ' | sed 's/.*JS: [*^~]*//; s/ .*:\([0-9]*\):.*/@\1/')
-    echo -e "$f\t$(wc -c < hung/$f)\thang\t$top" >> classes.tsv
+    top=$(node --prof-process "$log" 2>/dev/null | grep -m1 ' JS: ' | sed 's/.*JS: [*^~]*//; s/ .*:\([0-9]*\):.*/@\1/')
+    echo -e "$f\t$(wc -c < "$dir/$f")\thang\t$top"
   else
-    echo -e "$f\t$(wc -c < hung/$f)\tends\t$rc" >> classes.tsv
+    echo -e "$f\t$(wc -c < "$dir/$f")\tends\t$rc"
   fi
 done
-echo done >> classes.tsv
+rm -f "$log"
