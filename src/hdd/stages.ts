@@ -1,6 +1,5 @@
-import type { CacheKey } from "../cache/index.js";
-import type { PassEvaluator } from "../reduce/evaluator.js";
 import type { ReductionEvent } from "../reduce/events.js";
+import { heldEvaluator, type Speculative } from "../reduce/held-evaluator.js";
 import type { TreeSearch } from "./search.js";
 
 /**
@@ -12,18 +11,11 @@ import type { TreeSearch } from "./search.js";
 export type Stage = (search: TreeSearch, k: number) => Promise<"end" | boolean>;
 
 /** A stage under way, as the main step (depth 0) or speculatively ahead of it (depth > 0). */
-interface Running {
+interface Running extends Speculative {
   readonly k: number;
   /** Its own view of the tree: starts with the edits of the stages before it, ends with its result. */
   search: TreeSearch;
   readonly controller: AbortController;
-  depth: number;
-  /** It committed an improvement: the stages after it started from edits it has since changed. */
-  committed: boolean;
-  /** While speculative: the improvements it found and the events it sent, in order, for later. */
-  readonly held: (() => void)[];
-  /** Resolves when it becomes the main step (or is aborted). */
-  readonly promoted: Promise<void>;
   readonly promote: () => void;
   result: Promise<"end" | boolean>;
 }
@@ -79,7 +71,7 @@ export async function runStages(search: TreeSearch, stage: Stage, ahead: number)
       result: Promise.resolve("end"),
     };
     const signal = AbortSignal.any([search.signal, controller.signal]);
-    const evaluator = stageEvaluator(
+    const evaluator = heldEvaluator(
       search.evaluator.withPriority(() => running.depth),
       running,
       () => abortAfter(chain.indexOf(running)),
@@ -142,43 +134,4 @@ export async function runStages(search: TreeSearch, stage: Stage, ahead: number)
     abortAfter(-1);
     await Promise.allSettled(chain.map((r) => r.result));
   }
-}
-
-/**
- * The evaluator of one stage: its tests carry the stage's priority; while the stage is speculative,
- * an improvement is held (and reported to `onCommit`), and its later tests wait until it is the main
- * step.
- */
-function stageEvaluator(base: PassEvaluator, stage: Running, onCommit: () => void): PassEvaluator {
-  const ready = async (signal: AbortSignal): Promise<void> => {
-    if (stage.depth === 0 || !stage.committed) return;
-    await Promise.race([
-      stage.promoted,
-      new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true })),
-    ]);
-    signal.throwIfAborted();
-  };
-  return {
-    test: async (key, signal, label) => {
-      await ready(signal);
-      return base.test(key, signal, label);
-    },
-    ask: async (key, signal, label) => {
-      await ready(signal);
-      return base.ask(key, signal, label);
-    },
-    takeForTimeout: (label) => base.takeForTimeout(label),
-    spare: () => base.spare(),
-    prepare: (key, nextIf) => base.prepare(key, nextIf),
-    commit: (key: CacheKey) => {
-      const first = !stage.committed;
-      stage.committed = true;
-      if (first) onCommit();
-      if (stage.depth === 0) base.commit(key);
-      else stage.held.push(() => base.commit(key));
-    },
-    close: () => base.close(),
-    scope: (kind) => stageEvaluator(base.scope(kind), stage, onCommit),
-    withPriority: (priority) => stageEvaluator(base.withPriority(priority), stage, onCommit),
-  };
 }
