@@ -9,6 +9,7 @@ export class Slots {
   #taken = 0;
   #order = 0;
   readonly #waiting: { priority: () => number; order: number; wake: () => void }[] = [];
+  readonly #yielding = new Set<{ priority: () => number; give: () => void }>();
 
   constructor(private readonly limit: () => number) {}
 
@@ -37,7 +38,36 @@ export class Slots {
       };
       signal?.addEventListener("abort", onAbort, { once: true });
       this.#waiting.push(entry);
+      this.#yieldTo(priority());
     });
+  }
+
+  /**
+   * Says that a slot taken is held by work that gives it up to a request of a lower priority number:
+   * while it is registered, such a request that has to wait calls `give`, which must release the
+   * slot (at once or soon). Returns the function that takes the registration back.
+   */
+  yielding(priority: () => number, give: () => void): () => void {
+    const holder = { priority, give };
+    this.#yielding.add(holder);
+    return () => this.#yielding.delete(holder);
+  }
+
+  /** A request of `priority` waits: the holder of the highest priority number above it gives way. */
+  #yieldTo(priority: number): void {
+    let chosen: { priority: () => number; give: () => void } | undefined;
+    let highest = priority;
+    for (const holder of this.#yielding) {
+      // The newest among equals: its work is the least advanced.
+      const p = holder.priority();
+      if (p > highest || (p === highest && chosen !== undefined)) {
+        chosen = holder;
+        highest = p;
+      }
+    }
+    if (chosen === undefined) return;
+    this.#yielding.delete(chosen);
+    chosen.give();
   }
 
   /** Gives a slot back, and lets waiting requests in. */

@@ -14,6 +14,16 @@ import type { OutcomeJournal } from "./journal.js";
 import type { SyntaxFilter, SyntaxSkip } from "./syntax-filter.js";
 
 /**
+ * Tests whose priority number is at least this give their slot to a test of a lower number that
+ * waits for one, and run again later: the tests of passes run ahead (run-passes.ts), which are the
+ * least likely to be needed, so that they never delay the pass the reduction is in.
+ */
+export const YIELDING_PRIORITY = 1_000;
+
+/** What a run of the test gives when it was cancelled, or gave its slot away. */
+const GAVE_WAY = Symbol("gave way");
+
+/**
  * The user's test, in-process: a function of the candidate's bytes. `true` means interesting.
  *
  * It may carry `prepare(candidate, nextIf)`: a hint that it will probably be called with `candidate`
@@ -351,16 +361,52 @@ export class Evaluator {
       return outcome;
     }
     const slots = this.slots;
-    if (slots !== undefined) {
-      if (signal.aborted || !(await slots.acquire(signal, priority))) return undefined;
-      // Answered while this one waited for its slot (the same bytes, asked by another search).
-      const meanwhile = cache.peek(key);
-      if (meanwhile !== undefined) {
-        slots.release();
-        this.emit({ type: "cache-hit", pass, label, size, outcome: meanwhile });
-        return meanwhile;
+    for (;;) {
+      if (slots !== undefined) {
+        if (signal.aborted || !(await slots.acquire(signal, priority))) return undefined;
+        // Answered while this one waited for its slot (the same bytes, asked by another search).
+        const meanwhile = cache.peek(key);
+        if (meanwhile !== undefined) {
+          slots.release();
+          this.emit({ type: "cache-hit", pass, label, size, outcome: meanwhile });
+          return meanwhile;
+        }
       }
+      // A test of a pass run ahead gives its slot to a test that comes before it (YIELDING_PRIORITY),
+      // and runs again when a slot is free.
+      const yielded =
+        slots !== undefined && priority() >= YIELDING_PRIORITY ? new AbortController() : undefined;
+      // (Once its pass is the one the reduction is in, its priority is below the mark: it keeps it.)
+      const unregister =
+        yielded &&
+        slots!.yielding(
+          () => (priority() >= YIELDING_PRIORITY ? priority() : Number.NEGATIVE_INFINITY),
+          () => yielded.abort(new Error("gave its slot away")),
+        );
+      const own = yielded ? AbortSignal.any([signal, yielded.signal]) : signal;
+      try {
+        const answer = await this.run(pass, cache, key, own, label, slots, content);
+        if (answer !== GAVE_WAY) return answer;
+      } catch (error) {
+        if (signal.aborted || yielded?.signal.aborted !== true) throw error;
+      } finally {
+        unregister?.();
+      }
+      if (signal.aborted) return undefined;
     }
+  }
+
+  /** One run of the test command on a candidate, in the slot taken for it (if any). */
+  private async run(
+    pass: string,
+    cache: OutcomeCache,
+    key: CacheKey,
+    signal: AbortSignal,
+    label: TestLabel,
+    slots: Slots | undefined,
+    content: Uint8Array,
+  ): Promise<Outcome | undefined | typeof GAVE_WAY> {
+    const size = content.length;
     // A cancelled test gives its slot back at once: its processes are being killed, and the next
     // test need not wait for them to be gone.
     let holding = slots !== undefined;
@@ -400,9 +446,10 @@ export class Evaluator {
       settle(shared);
     }
     if (signal.aborted) {
-      // The answer came in after the round no longer needed it: report it as cancelled, keep it out.
+      // The answer came in after the round no longer needed it (or the slot was given way): report
+      // it as cancelled, keep it out.
       this.emit({ type: "test-end", pass, id, label, size, outcome: "cancelled" });
-      return undefined;
+      return GAVE_WAY;
     }
     // The journal keeps the oracle's answer; the cache, what the reduction makes of it.
     cache.add(key, shared!);

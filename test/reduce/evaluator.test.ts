@@ -9,7 +9,7 @@ import { reduce, type ReductionEvent } from "../../src/index.js";
 import type { CacheKey } from "../../src/cache/index.js";
 import { Configuration } from "../../src/ddmin/configuration.js";
 import type { TestLabel } from "../../src/ddmin/ddmin.js";
-import { Evaluator } from "../../src/reduce/evaluator.js";
+import { Evaluator, YIELDING_PRIORITY } from "../../src/reduce/evaluator.js";
 
 test("with a content cache, no candidate is tested twice in a run, across the line and character passes", async () => {
   await fc.assert(
@@ -128,4 +128,69 @@ test("without a cache every candidate is tested, twins under test at the same ti
   assert.equal(calls.length, 2);
   for (const call of calls) call.answer(true);
   assert.deepEqual(await Promise.all(both), [true, true]);
+});
+
+test("with every slot taken, a test of a pass run ahead gives its slot to a test that comes first, and runs again after it", async () => {
+  const calls: { bytes: string; answer: (interesting: boolean) => void; signal: AbortSignal }[] = [];
+  const events: ReductionEvent[] = [];
+  const oracle = (candidate: Uint8Array, signal: AbortSignal): Promise<boolean> =>
+    new Promise((answer, fail) => {
+      calls.push({ bytes: Buffer.from(candidate).toString(), answer, signal });
+      signal.addEventListener("abort", () => fail(signal.reason), { once: true });
+    });
+  const evaluator = new Evaluator(oracle, (e) => events.push(e), "content", {
+    cacheFail: false,
+    evict: false,
+  });
+  evaluator.limitJobs(1);
+  const main = evaluator.forPass("main");
+  const ahead = evaluator.forPass("ahead", undefined, () => YIELDING_PRIORITY);
+  const later = evaluator.forPass("later", undefined, () => 2 * YIELDING_PRIORITY);
+  const key = (text: string): CacheKey => ({
+    config: Configuration.of([]),
+    content: () => Buffer.from(text),
+  });
+  const label: TestLabel = { kind: "complement", index: 0, round: 0, granularity: 2 };
+  const settle = (): Promise<void> => new Promise((done) => setImmediate(done));
+  const never = new AbortController().signal;
+
+  const first = ahead.test(key("ahead"), never, label);
+  await settle();
+  assert.deepEqual(
+    calls.map((c) => c.bytes),
+    ["ahead"],
+  );
+  // A request that comes after it waits; it does not take the slot.
+  const third = later.test(key("later"), never, label);
+  await settle();
+  assert.equal(calls.length, 1);
+  assert.equal(calls[0]!.signal.aborted, false);
+  // One that comes before it takes the slot: the test ahead is cancelled, and waits for a slot again.
+  const second = main.test(key("main"), never, label);
+  await settle();
+  assert.equal(calls[0]!.signal.aborted, true);
+  assert.deepEqual(
+    calls.map((c) => c.bytes),
+    ["ahead", "main"],
+  );
+  calls[1]!.answer(true);
+  assert.equal(await second, true);
+  await settle();
+  assert.deepEqual(
+    calls.map((c) => c.bytes),
+    ["ahead", "main", "ahead"],
+    "the test ahead runs again before the later one",
+  );
+  calls[2]!.answer(true);
+  assert.equal(await first, true, "the pass ahead gets the answer of its second run");
+  await settle();
+  calls[3]!.answer(false);
+  assert.equal(await third, false);
+  const ends = events.flatMap((e) => (e.type === "test-end" ? [`${e.pass} ${e.outcome}`] : []));
+  assert.deepEqual(ends, [
+    "ahead cancelled",
+    "main interesting",
+    "ahead interesting",
+    "later not-interesting",
+  ]);
 });
