@@ -118,7 +118,7 @@ export function treePass(phase: Phase, frontEnd: TreeFrontEnd, within: Compatibi
       : within;
   return {
     name,
-    async run({ current, evaluator, options, signal, emit }) {
+    async run({ current, evaluator, options, signal, emit, settled }) {
       const parsed = parseForPass(frontEnd, current);
       const { tree, glue } = parsed;
       emit({ type: "pass", pass: name, units: tree.size, size: current.length });
@@ -128,6 +128,8 @@ export function treePass(phase: Phase, frontEnd: TreeFrontEnd, within: Compatibi
       const search = new TreeSearch(tree, glue, evaluator, passOptions, signal, emit, name, compatible);
       try {
         for (let iteration = 0; ; iteration++) {
+          // An iteration after the first starts from the best so far, and the last changes nothing.
+          if (iteration > 0) settled?.();
           const changed = await runOnce(search, phase.algorithm, iteration);
           if (iteration === 0 && !changed) keepForNextPass(frontEnd, current, parsed);
           if (!phase.star || !changed) return { kind: "done" };

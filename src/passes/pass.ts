@@ -14,6 +14,12 @@ export interface PassContext {
   readonly options: ResolvedOptions;
   readonly signal: AbortSignal;
   readonly emit: EventListener;
+  /**
+   * The pass says that what it has committed is final: from here it changes nothing more, or
+   * starts over from the best so far (an iteration of a phase run to its fixpoint). The passes after
+   * it may start from the best now (reduce/run-passes.ts).
+   */
+  readonly settled?: () => void;
 }
 
 export type PassOutcome = { readonly kind: "done" } | { readonly kind: "stopped"; readonly reason: unknown };

@@ -11,6 +11,7 @@ import { StatsCollector, type ReductionStats } from "./stats.js";
 import { SyntaxFilter, type SyntaxCheck } from "./syntax-filter.js";
 import { checkRunOptions } from "./run-options.js";
 import { defaultSpare } from "./idle-cores.js";
+import { passesAhead, runPasses } from "./run-passes.js";
 import type { BuiltInLanguage } from "../grammar/tree-sitter/languages.js";
 
 export interface ReduceRunOptions extends ReduceOptions {
@@ -194,20 +195,15 @@ export async function reduce(
     let stopped: { reason: unknown } | undefined;
     let passFailure: { error: unknown } | undefined;
     try {
-      for (const pass of options.pipeline ?? atomPipeline(resolved.atom)) {
-        const outcome = await pass.run({
-          current: best,
-          evaluator: evaluator.forPass(pass.name),
-          options: resolved,
-          signal,
-          emit: passEmit,
-        });
-        passEmit({ type: "pass-end", pass: pass.name, size: best.length, outcome: outcome.kind });
-        if (outcome.kind === "stopped") {
-          stopped = { reason: outcome.reason };
-          break;
-        }
-      }
+      const passes = options.pipeline ?? atomPipeline(resolved.atom);
+      const outcome = await runPasses(passes, passesAhead(resolved.jobs), {
+        evaluator,
+        options: resolved,
+        signal,
+        emit: passEmit,
+        best: () => best,
+      });
+      if (outcome.kind === "stopped") stopped = { reason: outcome.reason };
     } catch (error) {
       passFailure = { error };
     } finally {
