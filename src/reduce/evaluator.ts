@@ -14,9 +14,10 @@ import type { OutcomeJournal } from "./journal.js";
 import type { SyntaxFilter, SyntaxSkip } from "./syntax-filter.js";
 
 /**
- * Tests whose priority number is at least this give their slot to a test of a lower number that
- * waits for one, and run again later: the tests of passes run ahead (run-passes.ts), which are the
- * least likely to be needed, so that they never delay the pass the reduction is in.
+ * Tests whose priority number is at least this give their slot to a test below it that waits for
+ * one, and run again later: the tests of passes run ahead (run-passes.ts), the least likely to be
+ * needed, so that they do not delay the pass the reduction is in (nor each other: they never take a
+ * slot from one another).
  */
 export const YIELDING_PRIORITY = 1_000;
 
@@ -376,11 +377,12 @@ export class Evaluator {
       // and runs again when a slot is free.
       const yielded =
         slots !== undefined && priority() >= YIELDING_PRIORITY ? new AbortController() : undefined;
-      // (Once its pass is the one the reduction is in, its priority is below the mark: it keeps it.)
+      // All at one mark, so that only tests below it take their slots; once its pass is the one the
+      // reduction is in, its priority is below the mark, and it keeps its slot.
       const unregister =
         yielded &&
         slots!.yielding(
-          () => (priority() >= YIELDING_PRIORITY ? priority() : Number.NEGATIVE_INFINITY),
+          () => (priority() >= YIELDING_PRIORITY ? YIELDING_PRIORITY : Number.NEGATIVE_INFINITY),
           () => yielded.abort(new Error("gave its slot away")),
         );
       const own = yielded ? AbortSignal.any([signal, yielded.signal]) : signal;
