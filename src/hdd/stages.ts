@@ -1,5 +1,11 @@
-import type { ReductionEvent } from "../reduce/events.js";
-import { heldEvaluator, type Speculative } from "../reduce/held-evaluator.js";
+import {
+  abortAfter,
+  heldEmit,
+  heldEvaluator,
+  promoteNext,
+  speculativeRun,
+  type SpeculativeRun,
+} from "../reduce/held-evaluator.js";
 import type { TreeSearch } from "./search.js";
 
 /**
@@ -11,12 +17,10 @@ import type { TreeSearch } from "./search.js";
 export type Stage = (search: TreeSearch, k: number) => Promise<"end" | boolean>;
 
 /** A stage under way, as the main step (depth 0) or speculatively ahead of it (depth > 0). */
-interface Running extends Speculative {
+interface Running extends SpeculativeRun {
   readonly k: number;
   /** Its own view of the tree: starts with the edits of the stages before it, ends with its result. */
   search: TreeSearch;
-  readonly controller: AbortController;
-  readonly promote: () => void;
   result: Promise<"end" | boolean>;
 }
 
@@ -48,39 +52,17 @@ export async function runStages(search: TreeSearch, stage: Stage, ahead: number)
   /** The first stage known to end the walk: none are started past it. */
   let end = Number.POSITIVE_INFINITY;
 
-  const abortAfter = (index: number): void => {
-    for (const later of chain.slice(index + 1)) {
-      later.controller.abort(new Error("an earlier level changed the tree"));
-      later.promote();
-    }
-  };
+  const abortLater = (index: number): void => abortAfter(chain, index, "an earlier level changed the tree");
 
   const start = (k: number, depth: number): Running => {
-    const controller = new AbortController();
-    let promote = (): void => undefined;
-    const promoted = new Promise<void>((resolve) => (promote = resolve));
-    const running: Running = {
-      k,
-      search: search,
-      controller,
-      depth,
-      committed: false,
-      held: [],
-      promoted,
-      promote,
-      result: Promise.resolve("end"),
-    };
-    const signal = AbortSignal.any([search.signal, controller.signal]);
+    const running: Running = { ...speculativeRun(depth), k, search, result: Promise.resolve("end") };
+    const signal = AbortSignal.any([search.signal, running.controller.signal]);
     const evaluator = heldEvaluator(
       search.evaluator.withPriority(() => running.depth),
       running,
-      () => abortAfter(chain.indexOf(running)),
+      () => abortLater(chain.indexOf(running)),
     );
-    const emit = (event: ReductionEvent): void => {
-      if (running.depth === 0) search.emit(event);
-      else running.held.push(() => search.emit(event));
-    };
-    running.search = search.fork(evaluator, signal, emit);
+    running.search = search.fork(evaluator, signal, heldEmit(running, search.emit));
     // A learned p0 (TreeSearch.needs) from the record this stage would start from if the stages
     // before it keep every unit, as it assumes: the one-job run's p0 whenever that holds.
     const before = chain[chain.length - 1];
@@ -120,18 +102,16 @@ export async function runStages(search: TreeSearch, stage: Stage, ahead: number)
       const next = chain[0];
       if (next === undefined || moved) {
         // The stages ahead assumed this one would change nothing (they were aborted at its commit).
-        abortAfter(-1);
+        abortLater(-1);
         await Promise.allSettled(chain.map((r) => r.result));
         chain.length = 0;
         chain.push(start(head.k + 1, 0));
         continue;
       }
-      for (const r of chain) r.depth--;
-      for (const held of next.held.splice(0)) held();
-      next.promote();
+      promoteNext(chain);
     }
   } finally {
-    abortAfter(-1);
+    abortLater(-1);
     await Promise.allSettled(chain.map((r) => r.result));
   }
 }

@@ -1,7 +1,14 @@
 import type { Pass, PassOutcome } from "../passes/pass.js";
 import { YIELDING_PRIORITY, type Evaluator, type PassEvaluator } from "./evaluator.js";
-import type { EventListener, ReductionEvent } from "./events.js";
-import { heldEvaluator, type Speculative } from "./held-evaluator.js";
+import type { EventListener } from "./events.js";
+import {
+  abortAfter,
+  heldEmit,
+  heldEvaluator,
+  promoteNext,
+  speculativeRun,
+  type SpeculativeRun,
+} from "./held-evaluator.js";
 import type { ResolvedOptions } from "./options.js";
 
 /** What the passes of a run share. */
@@ -22,10 +29,8 @@ export interface PassesRun {
 const PASS_PRIORITY = YIELDING_PRIORITY;
 
 /** A pass under way, as the main one (depth 0) or ahead of it (depth > 0). */
-interface Running extends Speculative {
+interface Running extends SpeculativeRun {
   readonly index: number;
-  readonly controller: AbortController;
-  readonly promote: () => void;
   result: Promise<PassOutcome>;
   /** Its run has ended (it waits, if it is ahead, to become the main pass). */
   ended: boolean;
@@ -53,45 +58,29 @@ export async function runPasses(
   /** Passes aborted by a commit of the main pass, which then settled (PassContext.settled). */
   const retired: Promise<PassOutcome>[] = [];
 
-  const abortAfter = (index: number): void => {
-    for (const later of chain.slice(index + 1)) {
-      later.controller.abort(new Error("an earlier pass changed the input"));
-      later.promote();
-    }
-  };
+  const abortLater = (index: number): void => abortAfter(chain, index, "an earlier pass changed the input");
 
   const start = (index: number, depth: number): Running => {
-    const controller = new AbortController();
-    let promote = (): void => undefined;
-    const promoted = new Promise<void>((resolve) => (promote = resolve));
     const running: Running = {
+      ...speculativeRun(depth),
       index,
-      controller,
-      depth,
-      committed: false,
-      held: [],
-      promoted,
-      promote,
       result: Promise.resolve({ kind: "done" }),
       ended: false,
     };
+    const { controller } = running;
     const pass = passes[index]!;
     const rank = (): number => running.depth * PASS_PRIORITY;
     const evaluator = heldEvaluator(
       ranked(run.evaluator.forPass(pass.name, undefined, rank), rank),
       running,
-      () => abortAfter(chain.indexOf(running)),
+      () => abortLater(chain.indexOf(running)),
     );
-    const emit = (event: ReductionEvent): void => {
-      if (running.depth === 0) run.emit(event);
-      else running.held.push(() => run.emit(event));
-    };
     running.result = pass.run({
       current: run.best(),
       evaluator,
       options: run.options,
       signal: ahead > 0 ? AbortSignal.any([run.signal, controller.signal]) : run.signal,
-      emit,
+      emit: heldEmit(running, run.emit),
       settled: () => {
         // Only the main pass: a speculative one's commits are held, not yet in the best so far.
         if (running.depth !== 0 || !running.committed || chain[0] !== running) return;
@@ -146,19 +135,17 @@ export async function runPasses(
       const next = chain[0];
       if (next === undefined || head.committed) {
         // The passes ahead assumed this one would change nothing (they were aborted at its commit).
-        abortAfter(-1);
+        abortLater(-1);
         await Promise.allSettled(chain.map((r) => r.result));
         chain.length = 0;
         if (head.index + 1 >= passes.length) return { kind: "done" };
         chain.push(start(head.index + 1, 0));
         continue;
       }
-      for (const r of chain) r.depth--;
-      for (const held of next.held.splice(0)) held();
-      next.promote();
+      promoteNext(chain);
     }
   } finally {
-    abortAfter(-1);
+    abortLater(-1);
     await Promise.allSettled([...chain.map((r) => r.result), ...retired]);
   }
 }

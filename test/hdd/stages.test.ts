@@ -7,55 +7,15 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import { reduce, type ReductionEvent } from "../../src/index.js";
-import { parsePhase, stagesAhead, treePass, type TreeFrontEnd } from "../../src/hdd/phases.js";
-import type { GlueCheck } from "../../src/tree/raw.js";
-import { Tree } from "../../src/tree/tree.js";
+import { parsePhase, stagesAhead, treePass } from "../../src/hdd/phases.js";
 import type { Pass } from "../../src/passes/pass.js";
-import { parseToyJson } from "../helpers/toy-json.js";
+import { oneAndFour, slowOracle, text, toyJson } from "../helpers/slow-json.js";
 
-const words: GlueCheck = (a, b) => /[\w"]$/.test(a) && /^[\w"]/.test(b);
-const toyJson: TreeFrontEnd = {
-  parse: (input) => ({ tree: Tree.build(input, parseToyJson(Buffer.from(input).toString())), glue: words }),
-};
 const phases = (...names: string[]): Pass[] => names.map((n) => treePass(parsePhase(n), toyJson));
-const text = (b: Uint8Array): string => Buffer.from(b).toString();
 
 const documents = fc
   .jsonValue({ maxDepth: 4 })
   .map((v) => JSON.stringify({ data: v, more: [1, { target: 4242, also: [2, 3] }, "x"] }, null, 1));
-
-/** Valid JSON that still holds 4242; answered after a random few milliseconds (seeded). */
-function slowOracle(seed: number) {
-  let state = seed >>> 0 || 1;
-  const next = (): number => {
-    state = (state * 1103515245 + 12345) >>> 0;
-    return state / 2 ** 32;
-  };
-  let running = 0;
-  let most = 0;
-  // Counted from the call to its answer or its cancellation (a cancelled test's slot is free at once).
-  const oracle = async (c: Uint8Array, signal: AbortSignal): Promise<boolean> => {
-    running++;
-    most = Math.max(most, running);
-    let counted = true;
-    const uncount = (): void => {
-      if (counted) running--;
-      counted = false;
-    };
-    try {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.floor(next() * 4));
-        signal.addEventListener("abort", () => (uncount(), clearTimeout(timer), resolve()), { once: true });
-      });
-      return JSON.stringify(JSON.parse(text(c))).includes("4242");
-    } catch {
-      return false;
-    } finally {
-      uncount();
-    }
-  };
-  return { oracle, running: () => running, most: () => most };
-}
 
 /** What the walk did, in order: levels entered, improvements committed, ProbDD's starting p0. */
 function trace(events: ReductionEvent[]): string[] {
@@ -75,19 +35,7 @@ test("stages ahead: one job's result, improvements and levels, at most `jobs` te
     fc.asyncProperty(documents, fc.integer({ min: 1, max: 1e9 }), async (doc, seed) => {
       const input = Buffer.from(doc);
       const pipeline = (): Pass[] => phases("coarse", "prune+hoist*", "hoist");
-      const one: ReductionEvent[] = [];
-      const sequential = await reduce(input, slowOracle(seed).oracle, {
-        pipeline: pipeline(),
-        jobs: 1,
-        onEvent: (e) => one.push(e),
-      });
-      const many: ReductionEvent[] = [];
-      const slow = slowOracle(seed + 1);
-      const parallel = await reduce(input, slow.oracle, {
-        pipeline: pipeline(),
-        jobs: 4,
-        onEvent: (e) => many.push(e),
-      });
+      const { one, sequential, many, parallel, slow } = await oneAndFour(input, pipeline, seed);
       assert.equal(text(parallel.output), text(sequential.output));
       assert.deepEqual(trace(many), trace(one));
       assert.ok(slow.most() <= 4, `${slow.most()} tests at once with 4 jobs`);

@@ -7,19 +7,11 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import { reduce, type ReductionEvent } from "../../src/index.js";
-import { parsePhase, treePass, type TreeFrontEnd } from "../../src/hdd/phases.js";
+import { parsePhase, treePass } from "../../src/hdd/phases.js";
 import { ddminAtoms } from "../../src/passes/atoms.js";
 import type { Pass } from "../../src/passes/pass.js";
 import { passesAhead } from "../../src/reduce/run-passes.js";
-import type { GlueCheck } from "../../src/tree/raw.js";
-import { Tree } from "../../src/tree/tree.js";
-import { parseToyJson } from "../helpers/toy-json.js";
-
-const words: GlueCheck = (a, b) => /[\w"]$/.test(a) && /^[\w"]/.test(b);
-const toyJson: TreeFrontEnd = {
-  parse: (input) => ({ tree: Tree.build(input, parseToyJson(Buffer.from(input).toString())), glue: words }),
-};
-const text = (b: Uint8Array): string => Buffer.from(b).toString();
+import { oneAndFour, text, toyJson } from "../helpers/slow-json.js";
 
 /** Tree phases, then lines and characters: passes that mostly change nothing after the first. */
 const pipeline = (): Pass[] => [
@@ -31,38 +23,6 @@ const pipeline = (): Pass[] => [
 const documents = fc
   .jsonValue({ maxDepth: 3 })
   .map((v) => JSON.stringify({ data: v, more: [1, { target: 4242, also: [2, 3] }, "x"] }, null, 1));
-
-/** Valid JSON that still holds 4242; answered after a random few milliseconds (seeded). */
-function slowOracle(seed: number, most = 4) {
-  let state = seed >>> 0 || 1;
-  const next = (): number => {
-    state = (state * 1103515245 + 12345) >>> 0;
-    return state / 2 ** 32;
-  };
-  let running = 0;
-  let peak = 0;
-  const oracle = async (c: Uint8Array, signal: AbortSignal): Promise<boolean> => {
-    running++;
-    peak = Math.max(peak, running);
-    let counted = true;
-    const uncount = (): void => {
-      if (counted) running--;
-      counted = false;
-    };
-    try {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.floor(next() * most));
-        signal.addEventListener("abort", () => (uncount(), clearTimeout(timer), resolve()), { once: true });
-      });
-      return JSON.stringify(JSON.parse(text(c))).includes("4242");
-    } catch {
-      return false;
-    } finally {
-      uncount();
-    }
-  };
-  return { oracle, running: () => running, peak: () => peak };
-}
 
 /** The passes' own events, in order: their starts, levels, improvements and ends. */
 function trace(events: ReductionEvent[]): string[] {
@@ -84,24 +44,12 @@ test("passes ahead: one job's result and passes' events, at most `jobs` tests at
   await fc.assert(
     fc.asyncProperty(documents, fc.integer({ min: 1, max: 1e9 }), async (doc, seed) => {
       const input = Buffer.from(doc);
-      const one: ReductionEvent[] = [];
-      const sequential = await reduce(input, slowOracle(seed).oracle, {
-        pipeline: pipeline(),
-        jobs: 1,
-        onEvent: (e) => one.push(e),
-      });
-      const many: ReductionEvent[] = [];
-      const slow = slowOracle(seed + 1);
-      const parallel = await reduce(input, slow.oracle, {
-        pipeline: pipeline(),
-        jobs: 4,
-        onEvent: (e) => many.push(e),
-      });
+      const { one, sequential, many, parallel, slow } = await oneAndFour(input, pipeline, seed);
       assert.equal(sequential.kind, "done");
       assert.equal(parallel.kind, "done");
       assert.equal(text(parallel.output), text(sequential.output));
       assert.deepEqual(trace(many), trace(one));
-      assert.ok(slow.peak() <= 4, `${slow.peak()} tests at once with 4 jobs`);
+      assert.ok(slow.most() <= 4, `${slow.most()} tests at once with 4 jobs`);
       assert.equal(slow.running(), 0, "a test still running after the reduction");
       // A test of a later pass that started before an earlier pass ended.
       const ended = new Set<string>();
