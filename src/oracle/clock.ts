@@ -23,14 +23,18 @@ export interface ActiveTimer {
 /**
  * Calls `fn` once `ms` milliseconds of active time have passed: like setTimeout, but time spent
  * suspended (reported through `noteSuspended`) does not count. When the timer fires early because of
- * a pause, it re-arms itself for the active time still left.
+ * a pause (or a millisecond early, as Node's timers may), it re-arms itself for the active time still
+ * left.
  */
 export function setActiveTimeout(fn: () => void, ms: number): ActiveTimer {
   const due = activeNow() + ms;
   let timer: NodeJS.Timeout;
+  // Node's timers may fire up to a millisecond early against performance.now() (the loop's clock is
+  // cached and whole milliseconds): re-arm until the time is really up, so a test killed at its limit
+  // has run for at least the limit.
   const check = (): void => {
     const left = due - activeNow();
-    if (left > 1) timer = setTimeout(check, left);
+    if (left > 0) timer = setTimeout(check, Math.ceil(left));
     else fn();
   };
   timer = setTimeout(check, ms);

@@ -23,3 +23,22 @@ test("a cancelled setActiveTimeout never fires", async () => {
   await sleep(100);
   assert.equal(fired, false);
 });
+
+test("setActiveTimeout never fires before its time, though Node's timers may", async () => {
+  // Node's timers can fire a fraction of a millisecond early against performance.now(); a test
+  // killed at its limit must have run for the whole limit (the timeout counters rely on it).
+  const early: number[] = [];
+  await Promise.all(
+    Array.from({ length: 40 }, (_, i) => {
+      const ms = 3 + (i % 7);
+      const from = activeNow();
+      return new Promise<void>((done) =>
+        setActiveTimeout(() => {
+          if (activeNow() - from < ms) early.push(activeNow() - from);
+          done();
+        }, ms),
+      );
+    }),
+  );
+  assert.deepEqual(early, []);
+});
