@@ -70,6 +70,18 @@ export class Slots {
     chosen.give();
   }
 
+  /** Whether a slot is free and no request waits for one. */
+  idle(): boolean {
+    return this.#waiting.length === 0 && this.#taken < this.limit();
+  }
+
+  /** Takes a free slot if there is one and no request waits (true), without waiting. */
+  tryAcquire(): boolean {
+    if (!this.idle()) return false;
+    this.#taken++;
+    return true;
+  }
+
   /** Gives a slot back, and lets waiting requests in. */
   release(): void {
     this.#taken--;

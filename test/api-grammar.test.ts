@@ -108,6 +108,7 @@ test("reduce() refuses unknown options and values of the wrong type at once, nam
     ],
     [{ onEvent: "log" }, "onEvent", /expected a function/],
     [{ spare: true }, "spare", /expected a function/],
+    [{ idleWork: 1 }, "idleWork", /expected a function/],
     [{ signal: {} }, "signal", /expected an AbortSignal/],
     [{ assumeInteresting: "yes" }, "assumeInteresting", /expected true or false/],
     [{ jobs: "2" }, "jobs", /expected a whole number ≥ 1, got "2"/],

@@ -37,6 +37,7 @@ import { QueueOracle } from "../queue/oracle.js";
 import { writeStats, type StatsSummary, type TimeoutSummary } from "./stats-file.js";
 import { passesText, withSchedule } from "./schedule-view.js";
 import { checkFinal, Judge, ResultHistory, verdictSummary, type FinalCheck } from "./verdict.js";
+import { EarlyRetest } from "./early-retest.js";
 import { openReport, type ReportFile } from "./report-file.js";
 
 /** The streams and process hooks the command uses, injectable for tests. */
@@ -326,14 +327,18 @@ async function checkAndReduce(
     judge,
     history,
   );
-  const { writer, timeouts } = reduced;
+  const { writer, timeouts, early } = reduced;
   // The reduction is over: a limit no longer applies (to the wait for a FIFO's reader, say).
   limits.dispose();
   // The result is tested once more: a test that is not repeatable is named, and the output gets the
   // last result that was confirmed.
   let final: FinalCheck | undefined;
   if (reduced.result.kind === "done" && !signal.aborted) {
-    final = await retestResult(plan, signal, say, judge, history, reduced.result.output, remote);
+    // With -j > 1 it may have been made already, in a slot no test wanted (EarlyRetest).
+    final =
+      early === true
+        ? { repeatable: true, content: reduced.result.output, delivered: "result", early: true }
+        : await retestResult(plan, signal, say, judge, history, reduced.result.output, remote);
     if (final !== undefined && !final.repeatable) writer?.write(final.content);
   }
   const result = final === undefined ? reduced.result : { ...reduced.result, output: final.content };
@@ -512,7 +517,13 @@ async function runReduction(
   remote: QueueClient | undefined,
   judge: Judge,
   history: ResultHistory,
-): Promise<{ result: ReduceResult; writer: ResultWriter | undefined; timeouts: TimeoutSummary }> {
+): Promise<{
+  result: ReduceResult;
+  writer: ResultWriter | undefined;
+  timeouts: TimeoutSummary;
+  /** The early re-test's answer for the result (EarlyRetest.answerFor). */
+  early: boolean | undefined;
+}> {
   const target = plan.output;
   let writer: ResultWriter | undefined;
   if (target.kind === "file") {
@@ -555,6 +566,10 @@ async function runReduction(
         inheritFd: plan.run.dirFd,
       });
   const gate = new ResultGate(plan.journal?.keptResult);
+  const retests = new EarlyRetest(
+    () => checkOracle(plan, plan.options.timeoutMs ?? INITIAL_CHECK_LIMIT_MS, judge, remote),
+    judge,
+  );
   let journal: JournalFile | undefined;
   try {
     if (plan.journal !== undefined)
@@ -571,6 +586,7 @@ async function runReduction(
       ...(plan.frontEnd ? { syntax: plan.frontEnd } : {}),
       ...(journal ? { journal } : {}),
       assumeInteresting: true,
+      idleWork: retests.run,
       signal,
       onEvent: (event) => {
         limits.listener(event);
@@ -592,10 +608,13 @@ async function runReduction(
       totalMs: runs.timeoutMs,
       retests: runs.retests,
     };
-    return { result, writer, timeouts };
+    const early =
+      result.kind === "done" && !signal.aborted ? await retests.answerFor(result.output) : undefined;
+    return { result, writer, timeouts, early };
   } finally {
     journal?.close();
     progress.finish();
+    await retests.close();
     await oracle.close();
   }
 }

@@ -259,6 +259,8 @@ export interface FinalCheck {
   readonly content: Uint8Array;
   /** Which that is: the result, an earlier result, or the original. */
   readonly delivered: "result" | "earlier" | "original";
+  /** Whether it was made during the reduction, in a slot no test wanted (EarlyRetest). */
+  readonly early: boolean;
 }
 
 /** The flaky-test figures of a run, as --stats records them. */
@@ -270,7 +272,12 @@ export interface VerdictSummary {
   readonly extraRuns: number;
   readonly disagreements: number;
   /** The final re-test of the result; absent when the run did not reach it. */
-  readonly finalCheck?: { repeatable: boolean; delivered: FinalCheck["delivered"]; bytes: number };
+  readonly finalCheck?: {
+    repeatable: boolean;
+    delivered: FinalCheck["delivered"];
+    bytes: number;
+    early: boolean;
+  };
 }
 
 /** What --stats says of the repeated runs and of the final re-test (`final`, if it was made). */
@@ -288,6 +295,7 @@ export function verdictSummary(judge: Judge, final: FinalCheck | undefined): Ver
             repeatable: final.repeatable,
             delivered: final.delivered,
             bytes: final.content.length,
+            early: final.early,
           },
         }
       : {}),
@@ -308,7 +316,7 @@ export async function checkFinal(
   say: (text: string) => void,
 ): Promise<FinalCheck> {
   if (await judge.retest(() => run(result)))
-    return { repeatable: true, content: result, delivered: "result" };
+    return { repeatable: true, content: result, delivered: "result", early: false };
   say(
     `WARNING: THE TEST IS NOT REPEATABLE: the result (${formatBytes(result.length)}) was interesting when it ` +
       `was found, but not when tested again at the end.`,
@@ -332,6 +340,6 @@ export async function checkFinal(
       : `Make the test deterministic, or raise --repeat (now ${repeat}) or lower --need.`,
   );
   return confirmed !== undefined
-    ? { repeatable: false, content: confirmed, delivered: "earlier" }
-    : { repeatable: false, content: original, delivered: "original" };
+    ? { repeatable: false, content: confirmed, delivered: "earlier", early: false }
+    : { repeatable: false, content: original, delivered: "original", early: false };
 }

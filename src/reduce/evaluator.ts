@@ -7,6 +7,7 @@ import {
 } from "../cache/index.js";
 import { sameBytes } from "../bytes.js";
 import { Slots } from "../slots.js";
+import { IdleWork, type IdleWorkFn } from "./idle-work.js";
 import type { TestLabel } from "../ddmin/ddmin.js";
 import { isInteresting, toOutcome, type NextIf, type Outcome } from "../outcome.js";
 import type { EventListener } from "./events.js";
@@ -160,6 +161,12 @@ export class Evaluator {
   limitJobs(jobs: number, spare?: () => boolean): void {
     this.slots = new Slots(() => jobs);
     this.spareCore = spare;
+  }
+
+  /** With parallel jobs: `work` on each input offered, in slots no test wants (IdleWork). */
+  idleWork(work: IdleWorkFn, signal: AbortSignal): IdleWork | undefined {
+    if (this.slots === undefined) return undefined;
+    return new IdleWork(this.slots, () => this.spareCore?.() ?? true, work, signal);
   }
 
   /** The evaluator of one pass, named `pass` in every event it sends. */

@@ -11,6 +11,7 @@ import { StatsCollector, type ReductionStats } from "./stats.js";
 import { SyntaxFilter, type SyntaxCheck } from "./syntax-filter.js";
 import { checkRunOptions } from "./run-options.js";
 import { defaultSpare } from "./idle-cores.js";
+import type { IdleWork, IdleWorkFn } from "./idle-work.js";
 import { passesAhead, runPasses } from "./run-passes.js";
 import type { BuiltInLanguage } from "../grammar/tree-sitter/languages.js";
 
@@ -58,6 +59,13 @@ export interface ReduceRunOptions extends ReduceOptions {
    * an oracle whose tests run elsewhere (the queue's workers) should say always.
    */
   spare?: () => boolean;
+  /**
+   * With `jobs` > 1: work on the best input so far (the original, then each improvement) that runs
+   * only in a slot no test wants, and gives it up to any test that asks (its signal aborts; it waits
+   * for an idle slot again). A newer best aborts the work on the one before; work still running when
+   * the reduction ends goes on. The command re-tests the best input there (IdleWork).
+   */
+  idleWork?: IdleWorkFn;
 }
 
 /**
@@ -127,8 +135,12 @@ export async function reduce(
   const collector = new StatsCollector(resolved.cache, input.length);
   const listener = options.onEvent;
   let best = input;
+  let idle: IdleWork | undefined;
   const emit = (event: ReductionEvent): void => {
-    if (event.type === "improved") best = event.content;
+    if (event.type === "improved") {
+      best = event.content;
+      idle?.offer(best);
+    }
     collector.listener(event);
     listener?.(event);
   };
@@ -192,6 +204,10 @@ export async function reduce(
     if (resolved.jobs > 1) {
       evaluator.limitJobs(resolved.jobs, options.spare ?? defaultSpare(resolved.jobs));
     }
+    if (options.idleWork !== undefined) {
+      idle = evaluator.idleWork(options.idleWork, signal);
+      idle?.offer(best);
+    }
     let stopped: { reason: unknown } | undefined;
     let passFailure: { error: unknown } | undefined;
     try {
@@ -207,6 +223,7 @@ export async function reduce(
     } catch (error) {
       passFailure = { error };
     } finally {
+      idle?.close();
       evaluator.close();
     }
     // The check's answer comes first: a pass may have failed, or ended without a test, before it

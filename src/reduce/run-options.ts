@@ -43,6 +43,7 @@ const RUN_OPTIONS: Readonly<Record<string, { expected: string; check: (value: un
   },
   start: { expected: "the name of a parser rule", check: (v) => typeof v === "string" && v !== "" },
   spare: { expected: "a function", check: (v) => typeof v === "function" },
+  idleWork: { expected: "a function", check: (v) => typeof v === "function" },
 };
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -3,6 +3,7 @@
  * result, --expect-exit, --expect-signal, --expect-stdout, --expect-stderr and --same-failure.
  */
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
@@ -67,7 +68,7 @@ test("a test that shows the failure on one run in three reduces to the right res
     [stats.repeat, stats.need, stats.extraRuns, stats.disagreements],
     [6, 1, Number(disagreed[1]), Number(disagreed[2])],
   );
-  assert.deepEqual(stats.finalCheck, { repeatable: true, delivered: "result", bytes: 4 });
+  assert.deepEqual(stats.finalCheck, { repeatable: true, delivered: "result", bytes: 4, early: false });
   assert.deepEqual(readdirSync(tmp), []);
 });
 
@@ -126,7 +127,13 @@ test("without --repeat, a test that is not repeatable is reported at the final r
   assert.equal(readFileSync(join(dir, "in.reduced.txt"), "utf8"), INPUT);
   assert.equal(readFileSync(input, "utf8"), INPUT);
   const stats = readStats(dir);
-  assert.deepEqual(stats.finalCheck, { repeatable: false, delivered: "original", bytes: INPUT.length });
+  // Made alone after the reduction: an early re-test that was not interesting is not taken.
+  assert.deepEqual(stats.finalCheck, {
+    repeatable: false,
+    delivered: "original",
+    bytes: INPUT.length,
+    early: false,
+  });
   assert.deepEqual([stats.repeat, stats.need, stats.outputBytes], [1, 1, INPUT.length]);
 });
 
@@ -148,7 +155,35 @@ test("when only the smallest results are not repeatable, the output holds the ne
     repeatable: false,
     delivered: "earlier",
     bytes: output.length,
+    early: false,
   });
+});
+
+test("with -j 8 the final re-test is made during the reduction, in a slot no test wants", async () => {
+  // Each run is logged by its content's hash; a run takes 0.2 s, so the char pass's rounds after the
+  // last improvement leave slots idle long enough.
+  const { dir, input, script } = setup(
+    INPUT,
+    ['echo "$(sha256sum < "$1" | cut -c1-16)" >> "$LOG"', "sleep 0.2", 'grep -q BUG "$1"'].join("\n"),
+  );
+  const log = join(dir, "runs.log");
+  const run = await runWhittle([input, "-j", "8", "--stats", join(dir, "stats.json"), "--test", script], {
+    env: { LOG: log },
+  });
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(readFileSync(join(dir, "in.reduced.txt"), "utf8"), "BUG");
+  assert.deepEqual(readStats(dir).finalCheck, {
+    repeatable: true,
+    delivered: "result",
+    bytes: 3,
+    early: true,
+  });
+  // The result ran at least twice: when it was found, and its re-test.
+  const hash = createHash("sha256").update("BUG").digest("hex").slice(0, 16);
+  const runs = readFileSync(log, "utf8")
+    .split("\n")
+    .filter((line) => line === hash).length;
+  assert.ok(runs >= 2, readFileSync(log, "utf8"));
 });
 
 /** Crashes on BUG: with the message of the original when ctx is there too, with another one when not. */
