@@ -398,3 +398,53 @@ test("HDD* on every language's sample keeps what a grep-style test needs, in les
     assert.ok(result.output.length < input.length / 2, `${language}: ${out}`);
   }
 });
+
+test("HTML's scripts and styles are islands: a JavaScript and a CSS tree whose every removal and replacement stays JavaScript and CSS", async () => {
+  const html = await frontEnd("html");
+  const js = await frontEnd("javascript");
+  const css = await frontEnd("css");
+  const input = Buffer.from(
+    [
+      "<html><head><style>body { margin: 0 } .a > b { color: red }</style>",
+      '<script type="text/template"><p>{{ name }}</p></script>',
+      '<script type="application/ld+json">{"a": [1, 2]}</script></head>',
+      "<body><p>text</p>",
+      '<script type="module">const cfg = { limits: { low: 5 } };',
+      "function run(x) { if (x > 1) { return cfg.limits.warn.level; } return 0; }",
+      "run(2);</script></body></html>",
+    ].join("\n"),
+  );
+  const { tree, glue } = html.parse(input);
+  assert.equal(text(render(tree, EditSet.EMPTY, glue)), text(input), "round trip");
+  const kinds = new Set<string>();
+  for (let id = 1; id < tree.size; id++) kinds.add(tree.kind(id));
+  for (const kind of ["stylesheet", "rule_set", "program", "function_declaration", "return_statement"])
+    assert.ok(kinds.has(kind), `${kind} in ${[...kinds].join(" ")}`);
+  // Scripts of other types (a template, JSON data) stay one token: they are no JavaScript.
+  const rawTexts = [...Array(tree.size).keys()].filter((id) => id > 0 && tree.kind(id) === "raw_text");
+  assert.deepEqual(
+    rawTexts.map((id) => text(tree.text(id))),
+    ["<p>{{ name }}</p>", '{"a": [1, 2]}'],
+  );
+  // Every removal or minimal replacement of a node leaves the islands parsing without errors.
+  const islands = (page: string): [TreeSitterFrontEnd, string][] => [
+    ...[...page.matchAll(/<style>([^]*?)<\/style>/g)].map((m): [TreeSitterFrontEnd, string] => [css, m[1]!]),
+    ...[...page.matchAll(/<script type="module">([^]*?)<\/script>/g)].map(
+      (m): [TreeSitterFrontEnd, string] => [js, m[1]!],
+    ),
+  ];
+  let edits = 0;
+  for (let id = 1; id < tree.size; id++) {
+    if (tree.isFixed(id)) continue;
+    const candidate = text(render(tree, EditSet.EMPTY.remove([id]), glue));
+    for (const [fe, island] of islands(candidate)) {
+      edits++;
+      assert.equal(
+        fe.parseRaw(Buffer.from(island)).errors,
+        0,
+        `removing ${tree.kind(id)} ${JSON.stringify(text(tree.text(id)))} gives ${JSON.stringify(island)}`,
+      );
+    }
+  }
+  assert.ok(edits > 50, `${edits} edits`);
+});

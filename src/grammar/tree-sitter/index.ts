@@ -48,7 +48,7 @@ import { nodeGroups } from "./match.js";
 import { grammarLexicon } from "./lexicon.js";
 import { needsSpace, shortestRuleTexts } from "./shortest.js";
 import { decodeUtf8, type DecodedInput } from "./utf8.js";
-import { languageSpec, type BuiltInLanguage, type LanguageSpec } from "./languages.js";
+import { isBuiltInLanguage, languageSpec, type BuiltInLanguage, type LanguageSpec } from "./languages.js";
 
 export { BUILT_IN_LANGUAGES, type BuiltInLanguage } from "./languages.js";
 export { detectLanguage, languageTable } from "./detect.js";
@@ -64,6 +64,8 @@ export interface TreeSitterLanguage {
   readonly shortest: ReadonlyMap<string, string>;
   /** Its identifier, keyword and literal kinds, for the rename and literal passes. */
   readonly lexicon: Lexicon;
+  /** The languages of its islands (LanguageSpec.injections), loaded with it. */
+  readonly islands: readonly { parent: string; child: string; language: TreeSitterLanguage }[];
 }
 
 let runtime: Promise<void> | undefined;
@@ -96,7 +98,12 @@ async function load(name: BuiltInLanguage): Promise<TreeSitterLanguage> {
     spec.wordCharacters,
     new Map(Object.entries(spec.ruleTexts ?? {})),
   );
-  return { name, spec, parser, grammar, shortest, lexicon: grammarLexicon(grammar, spec) };
+  const islands = [];
+  for (const { parent, child, language: other } of spec.injections ?? []) {
+    if (!isBuiltInLanguage(other)) throw new Error(`${name}: injection of an unknown language ${other}`);
+    islands.push({ parent, child, language: await loadLanguage(other) });
+  }
+  return { name, spec, parser, grammar, shortest, lexicon: grammarLexicon(grammar, spec), islands };
 }
 
 /**
@@ -136,8 +143,11 @@ export interface TreeSitterParse {
  * only ever put where the two pieces meet with nothing between them, never at the start of a line,
  * so indentation is never touched.)
  */
-export function treeSitterGlue(spec: LanguageSpec): GlueCheck {
-  const stringText: ReadonlySet<string> = new Set(spec.stringTextKinds);
+export function treeSitterGlue(spec: LanguageSpec, islands: readonly LanguageSpec[] = []): GlueCheck {
+  const stringText: ReadonlySet<string> = new Set([
+    ...spec.stringTextKinds,
+    ...islands.flatMap((island) => island.stringTextKinds),
+  ]);
   return (left, right, leftKind, rightKind) =>
     left !== "" &&
     right !== "" &&
@@ -160,7 +170,10 @@ export class TreeSitterFrontEnd implements TreeFrontEnd, SyntaxCheck {
     readonly language: TreeSitterLanguage,
     private readonly options: TreeSitterFrontEndOptions,
   ) {
-    this.glue = treeSitterGlue(language.spec);
+    this.glue = treeSitterGlue(
+      language.spec,
+      language.islands.map((island) => island.language.spec),
+    );
     this.#checks = new IncrementalParser(language.parser);
   }
 
@@ -447,8 +460,10 @@ class RawBuilder {
       const frame = stack[stack.length - 1]!;
       if (frame.kids.length < frame.children.length) {
         const child = frame.children[frame.kids.length]!;
+        const island = this.island(frame.node, child);
         // An error region is one opaque unit: a leaf, never split (see leaf()).
-        if (child.childCount === 0 || child.isError) frame.kids.push(this.leaf(child));
+        if (island !== undefined) frame.kids.push(island);
+        else if (child.childCount === 0 || child.isError) frame.kids.push(this.leaf(child));
         else stack.push(open(child));
         continue;
       }
@@ -458,6 +473,31 @@ class RawBuilder {
       else stack[stack.length - 1]!.kids.push(raw);
     }
     return result;
+  }
+
+  /**
+   * The tree of an island (LanguageSpec.injections): the text of `child`, a token of `parent`,
+   * parsed by the island's language, its offsets the input's, removable and replaced as the token
+   * is. Undefined where `child` is no island, or holds no token of it. Its syntax errors are not
+   * counted: the syntax filter reads the input as the outer language does.
+   */
+  private island(parent: Node, child: Node): RawNode | null | undefined {
+    if (child.childCount !== 0 || child.isError || child.isMissing) return undefined;
+    const island = this.language.islands.find((i) => i.parent === parent.type && i.child === child.type);
+    if (island === undefined || (parent.type === "script_element" && !scriptIsJs(parent))) return undefined;
+    const leaf = this.leaf(child);
+    if (leaf === null) return null;
+    const decoded = decodeUtf8(this.input.subarray(leaf.start, leaf.end));
+    const tree = island.language.parser.parse(decoded.text);
+    if (tree === null) throw new Error("tree-sitter returned no tree");
+    try {
+      const byteAt = decoded.byteAt.map((offset) => offset + leaf.start);
+      const root = new RawBuilder(island.language, this.input, byteAt).build(tree.rootNode);
+      if (root === null || root.token) return leaf;
+      return { ...root, removable: leaf.removable, replacement: leaf.replacement };
+    } finally {
+      tree.delete();
+    }
   }
 
   noteError(node: Node): void {
@@ -619,4 +659,41 @@ class RawBuilder {
     const [only] = texts;
     return texts.size === 1 && only !== undefined ? only : own();
   }
+}
+
+/** The JavaScript types of a script element (HTML's "JavaScript MIME type essence matches"). */
+const JS_TYPES = new Set([
+  "",
+  "module",
+  "text/javascript",
+  "application/javascript",
+  "application/ecmascript",
+  "text/ecmascript",
+  "text/jscript",
+  "text/livescript",
+  "application/x-javascript",
+  "application/x-ecmascript",
+  "text/x-javascript",
+  "text/x-ecmascript",
+  "text/javascript1.0",
+  "text/javascript1.1",
+  "text/javascript1.2",
+  "text/javascript1.3",
+  "text/javascript1.4",
+  "text/javascript1.5",
+]);
+
+/** Whether an HTML script element holds JavaScript: no `type`, or one of JS_TYPES (any case). */
+function scriptIsJs(script: Node): boolean {
+  const start = script.firstNamedChild;
+  if (start === null || start.type !== "start_tag") return true;
+  for (const attribute of start.namedChildren) {
+    if (attribute === null || attribute.type !== "attribute") continue;
+    const name = attribute.namedChildren.find((c) => c?.type === "attribute_name");
+    if (name?.text.toLowerCase() !== "type") continue;
+    const value = attribute.namedChildren.find((c) => c !== null && c.type !== "attribute_name");
+    const text = value === undefined || value === null ? "" : value.text.replace(/^["']|["']$/g, "");
+    return JS_TYPES.has(text.trim().toLowerCase());
+  }
+  return true;
 }

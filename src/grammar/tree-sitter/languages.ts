@@ -91,6 +91,19 @@ export interface LanguageSpec {
    * nor character literals (`''` is no character).
    */
   readonly stringKinds: readonly string[];
+  /**
+   * Text of another language inside this one, parsed as that language (an island): a `child` token
+   * of a `parent` node (HTML's script and style elements hold JavaScript and CSS).
+   */
+  readonly injections?: readonly Injection[];
+}
+
+/** A token whose text is parsed by another built-in language (LanguageSpec.injections). */
+export interface Injection {
+  readonly parent: string;
+  readonly child: string;
+  /** A built-in language's name (a string here: the table of languages names them). */
+  readonly language: string;
 }
 
 const JS_EXTERNALS = { _automatic_semicolon: ";", _ternary_qmark: "?", _template_chars: "" };
@@ -184,6 +197,11 @@ const TABLE = {
     stringTextKinds: ["attribute_value"],
     numberKinds: [],
     stringKinds: ["quoted_attribute_value"],
+    // A script element of another type (a template, JSON data) stays one token: see scriptIsJs.
+    injections: [
+      { parent: "script_element", child: "raw_text", language: "javascript" },
+      { parent: "style_element", child: "raw_text", language: "css" },
+    ],
   },
   css: {
     title: "CSS",
