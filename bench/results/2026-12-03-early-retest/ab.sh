@@ -2,7 +2,7 @@
 # Runs each case with the slow memo test (0.2 s a test) at each -j in JOBS, once with each of two
 # builds, REPS times, the builds' order reversed each time; appends one line a run to OUT:
 # case, build (old/new), -j, rep, wall s, final re-test early (stats), same result as -j 1, load.
-# usage: ab.sh OLD_DIST NEW_DIST ROOT REPS OUT "JOBS" CASES...   (cases prepared by setup.mjs under ROOT)
+# usage: ab.sh OLD_DIST NEW_DIST ROOT REPS OUT "JOBS" CASES...   (cases prepared by ../2026-12-03-passes-ahead/setup.mjs under ROOT)
 old=$1; new=$2; root=$3; reps=$4; out=$5; jobs=$6; shift 6
 builds="old new"
 for r in $(seq 1 $reps); do
