@@ -18,10 +18,7 @@ export class Slots {
    * `priority` is read each time a slot frees.
    */
   acquire(signal: AbortSignal | undefined, priority: () => number = () => 0): Promise<boolean> {
-    if (this.#waiting.length === 0 && this.#taken < this.limit()) {
-      this.#taken++;
-      return Promise.resolve(true);
-    }
+    if (this.tryAcquire()) return Promise.resolve(true);
     return new Promise((resolve) => {
       const entry = {
         priority,

@@ -482,6 +482,8 @@ class RawBuilder {
    * counted: the syntax filter reads the input as the outer language does.
    */
   private island(parent: Node, child: Node): RawNode | null | undefined {
+    // Every node of every parse passes here: a language without islands asks the node nothing more.
+    if (this.language.islands.length === 0) return undefined;
     if (child.childCount !== 0 || child.isError || child.isMissing) return undefined;
     const island = this.language.islands.find((i) => i.parent === parent.type && i.child === child.type);
     if (island === undefined || (parent.type === "script_element" && !scriptIsJs(parent))) return undefined;
