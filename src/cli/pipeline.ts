@@ -27,8 +27,9 @@ export function buildPipeline(
   frontEnd: TreeFrontEnd | undefined,
   compatible?: Compatibility,
   treeAlgorithm = true,
+  input?: Uint8Array,
 ): Pass[] {
-  return planPipeline(phases, atom, frontEnd, compatible, treeAlgorithm).passes;
+  return planPipeline(phases, atom, frontEnd, compatible, treeAlgorithm, input).passes;
 }
 
 /** The passes and the default schedule they come from (passes/pipeline.ts), as buildPipeline. */
@@ -38,9 +39,10 @@ export function planPipeline(
   frontEnd: TreeFrontEnd | undefined,
   compatible?: Compatibility,
   treeAlgorithm = true,
+  input?: Uint8Array,
 ): { passes: Pass[]; schedule: PlannedStep[] | undefined } {
   try {
-    return plan(phases, atom, frontEnd, compatible, treeAlgorithm);
+    return plan(phases, atom, frontEnd, compatible, treeAlgorithm, input);
   } catch (error) {
     if (error instanceof WhittleError && error.code === "invalid-option") throw new UsageError(error.message);
     throw error;

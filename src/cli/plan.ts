@@ -151,6 +151,7 @@ export async function planRun(
     frontEnd,
     compatible,
     !o.algorithmGiven,
+    input,
   );
 
   // The test: its program as an absolute path (it runs in a temporary directory, where a relative

@@ -1,4 +1,5 @@
 import type { TreeFrontEnd } from "../hdd/phases.js";
+import type { Tree } from "../tree/tree.js";
 import { isBlank, isContinuation, isSoftToken, isWordByte } from "./lexemes.js";
 import { hasLexicon } from "./lexicon.js";
 import type { Pass } from "./pass.js";
@@ -68,7 +69,7 @@ function softParts(frontEnd: TreeFrontEnd, current: Uint8Array, names: boolean):
   for (const t of tree.tokens) {
     const gap = tree.gapStart(t);
     const start = tree.start(t);
-    const soft = isSoftToken(frontEnd, tree, t) && (names || !isIdentifier(frontEnd, tree.kind(t)));
+    const soft = isSoftToken(frontEnd, tree, t) && (names || !isName(frontEnd, tree, t));
     if (soft && oneCharacter(decoder.decode(tree.text(t))) && onlySpaces(current, gap, start))
       parts.push([gap, tree.end(t), true]);
     else {
@@ -81,9 +82,9 @@ function softParts(frontEnd: TreeFrontEnd, current: Uint8Array, names: boolean):
   return parts;
 }
 
-/** Whether tokens of `kind` are identifiers, by the built-in language's lexicon (none without one). */
-function isIdentifier(frontEnd: TreeFrontEnd, kind: string): boolean {
-  return hasLexicon(frontEnd) && frontEnd.lexicon.identifierKinds.has(kind);
+/** Whether token `t` is a name the rename pass changes (none without a built-in language). */
+function isName(frontEnd: TreeFrontEnd, tree: Tree, t: number): boolean {
+  return hasLexicon(frontEnd) && frontEnd.isName(tree, t);
 }
 
 /** Whether `text` is one character (one code point). */

@@ -1,4 +1,5 @@
 import type { TreeFrontEnd } from "../hdd/phases.js";
+import type { Tree } from "../tree/tree.js";
 
 /**
  * What the rename and literal passes need to know about a language's tokens beyond the tree: which
@@ -21,8 +22,15 @@ export interface Lexicon {
 export interface LexicalFrontEnd extends TreeFrontEnd {
   readonly lexicon: Lexicon;
   syntaxErrors(input: Uint8Array): number;
+  /**
+   * Whether token `t` of a tree this front-end parsed is a name the rename pass may change: of an
+   * identifier kind, and not where identifiers are not names (a page's styles).
+   */
+  isName(tree: Tree, t: number): boolean;
+  /** Whether `input` holds a name (see isName): a page without scripts has none. */
+  hasNames(input: Uint8Array): boolean;
 }
 
 export function hasLexicon(frontEnd: TreeFrontEnd): frontEnd is LexicalFrontEnd {
-  return "lexicon" in frontEnd && "syntaxErrors" in frontEnd;
+  return "lexicon" in frontEnd && "syntaxErrors" in frontEnd && "isName" in frontEnd;
 }

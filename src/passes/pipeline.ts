@@ -64,7 +64,8 @@ export interface PlannedStep {
  * The passes a run makes and, for the default pipeline, the schedule they come from (undefined with
  * `--phase`): DEFAULT_TREE_SCHEDULE with a grammar, the atoms of `--atom` without one (schedule.ts).
  * Its steps take their own algorithms when `treeAlgorithm` (the caller's algorithm was not asked
- * for), the run's otherwise.
+ * for), the run's otherwise. With the `input`, whether it has names is the input's (a page without
+ * scripts has none); without it, the language's.
  */
 export function planPipeline(
   phases: readonly string[],
@@ -72,13 +73,17 @@ export function planPipeline(
   frontEnd: TreeFrontEnd | undefined,
   compatible?: Compatibility,
   treeAlgorithm = true,
+  input?: Uint8Array,
 ): { passes: Pass[]; schedule: PlannedStep[] | undefined } {
   if (phases.length > 0) return { passes: buildPhases(phases, frontEnd, compatible), schedule: undefined };
   const schedule = forRun(frontEnd ? DEFAULT_TREE_SCHEDULE : atomSchedule(atom), !treeAlgorithm);
   const lexical = frontEnd !== undefined && hasLexicon(frontEnd) ? frontEnd : undefined;
   const facts: ScheduleFacts = {
     builtInLanguage: lexical !== undefined,
-    names: lexical !== undefined && lexical.lexicon.identifierKinds.size > 0,
+    names:
+      lexical !== undefined &&
+      lexical.lexicon.identifierKinds.size > 0 &&
+      (input === undefined || lexical.hasNames(input)),
   };
   // The phases built so far, in order: compileSchedule builds the steps of the run one by one.
   const built: string[] = [];
@@ -106,8 +111,9 @@ export function buildPipeline(
   frontEnd: TreeFrontEnd | undefined,
   compatible?: Compatibility,
   treeAlgorithm = true,
+  input?: Uint8Array,
 ): Pass[] {
-  return planPipeline(phases, atom, frontEnd, compatible, treeAlgorithm).passes;
+  return planPipeline(phases, atom, frontEnd, compatible, treeAlgorithm, input).passes;
 }
 
 /** The passes of the phases named (`--phase`), in order. */

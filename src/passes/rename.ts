@@ -73,7 +73,7 @@ export function renameIdentifiers(frontEnd: LexicalFrontEnd): Pass {
     async run(context) {
       const found = context.current;
       const { tree } = frontEnd.parse(found);
-      const { identifierKinds, keywords, caseInsensitive } = frontEnd.lexicon;
+      const { keywords, caseInsensitive } = frontEnd.lexicon;
       const fold = (s: string): string => (caseInsensitive ? s.toLowerCase() : s);
       const byText = new Map<string, Name>();
       // An error region is one opaque token (see the tree-sitter front-end): a name written inside
@@ -84,7 +84,7 @@ export function renameIdentifiers(frontEnd: LexicalFrontEnd): Pass {
         for (const word of decoder.decode(tree.text(t)).match(/[\p{L}\p{N}_$]+/gu) ?? []) inErrors.add(word);
       }
       for (const t of tree.tokens) {
-        if (!identifierKinds.has(tree.kind(t))) continue;
+        if (!frontEnd.isName(tree, t)) continue;
         const bytes = tree.text(t);
         const text = decoder.decode(bytes);
         // A keyword read as an identifier: inside a syntax error (C's `double` in `y(double, int

@@ -13,8 +13,8 @@ import type { Pass, PassContext } from "./pass.js";
  * When a step runs. `minInputBytes`: when the input it starts from (the best so far) has at least
  * that many bytes. `builtInLanguage`: only with a built-in language (tree-sitter), whose tokens say
  * which are identifiers and literals; with an ANTLR grammar the step is not in the pipeline at all;
- * with `names`, only with a built-in language that has identifiers (true) or has none (false: JSON,
- * HTML, YAML).
+ * with `names`, only with a built-in language whose input has identifiers (true) or has none (false:
+ * JSON, YAML, an HTML page without scripts).
  */
 export type StepCondition =
   { readonly minInputBytes: number } | { readonly builtInLanguage: true; readonly names?: boolean };
@@ -190,7 +190,7 @@ export const DEFAULT_TREE_SCHEDULE: Schedule = frozen([
     "HDDH to a fixpoint, hoisting also within the grammar's supertypes: the hoisting paper's smallest results most often",
   ),
   polish("token", "the grammar's tokens"),
-  // Without names (JSON, HTML, YAML) nothing is renamed, and literals are most of what the tree
+  // Without names (JSON, YAML, HTML without scripts) nothing is renamed, and literals are most of what the tree
   // phases remove: shrinking each of them first costs a test each (json-obj-arr-87: 7 tests where
   // HDDH then saved 2), so there `literal` keeps its place after the tokens.
   polish("literal", "numbers and strings shortened, after the tokens", NO_NAMES),
@@ -244,7 +244,10 @@ export function forRun(schedule: Schedule, algorithmGiven: boolean): Schedule {
 /** What a schedule is compiled for: whether the grammar is a built-in language's, with identifiers or not. */
 export interface ScheduleFacts {
   readonly builtInLanguage: boolean;
-  /** The built-in language has identifiers (its lexicon names identifier kinds). */
+  /**
+   * The input has identifiers: its built-in language has identifier kinds, and where its only names
+   * are its islands' (HTML's scripts), the input's tree holds one (LexicalFrontEnd.hasNames).
+   */
   readonly names: boolean;
 }
 
@@ -323,9 +326,7 @@ export function skippedBecause(
     return facts.inputBytes < c.minInputBytes ? `input under ${sizeText(c.minInputBytes)}` : undefined;
   if (!facts.builtInLanguage) return "not a built-in language";
   if (c.names === undefined || c.names === facts.names) return undefined;
-  return c.names
-    ? "no identifiers in this language"
-    : "this language has identifiers: it ran before prune+hoist*";
+  return c.names ? "no identifiers in this input" : "this input has identifiers: it ran before prune+hoist*";
 }
 
 /** A step's own list algorithm in words ("probdd", "adaptive above 16 units, ddmin below"); undefined for "run". */

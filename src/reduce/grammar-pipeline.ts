@@ -35,5 +35,5 @@ export async function grammarPipeline(
     });
     frontEnd.checkOriginalRecovering(input, false);
   }
-  return { pipeline: buildPipeline([], atom, frontEnd, undefined, !algorithmGiven), syntax: frontEnd };
+  return { pipeline: buildPipeline([], atom, frontEnd, undefined, !algorithmGiven, input), syntax: frontEnd };
 }

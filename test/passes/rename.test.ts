@@ -88,6 +88,32 @@ test("rename: a PHP name is taken whatever its case (PHP's functions and classes
   assert.equal(out, "<?php\nfunction A() {}\nfunction b() { return A(); }\n");
 });
 
+test("rename (HTML): a page's scripts are renamed together, its styles' names and its markup are not", async () => {
+  const input =
+    "<style>.total { color: red } #value { margin: 10px }</style>\n" +
+    '<div class="total" id="value" onclick="compute()">x</div>\n' +
+    "<script>function compute(value) { var total = value * 2; return total; }</script>\n" +
+    "<script>compute(21);</script>\n";
+  const { out, tested } = await reduceWith("html", ["rename"], input, () => true);
+  // compute (7 × 3 in the scripts), value and total (5 × 2 each, value first); not `.total` and `#value`, whose
+  // names are the markup's, nor the handler's `compute()` (an attribute's text).
+  assert.equal(
+    out,
+    "<style>.total { color: red } #value { margin: 10px }</style>\n" +
+      '<div class="total" id="value" onclick="compute()">x</div>\n' +
+      "<script>function a(b) { var c = b * 2; return c; }</script>\n" +
+      "<script>a(21);</script>\n",
+  );
+  assert.equal(tested.length, 1);
+  const html = await frontEnd("html");
+  assert.ok(html.lexicon.identifierKinds.has("identifier"));
+  assert.ok(html.lexicon.numberKinds.has("number") && html.lexicon.numberKinds.has("integer_value"));
+  assert.ok(html.lexicon.keywords.has("function"));
+  assert.equal(html.hasNames(Buffer.from(input)), true);
+  assert.equal(html.hasNames(Buffer.from("<style>.a { color: red }</style><p>b</p>")), false);
+  assert.equal(html.hasNames(Buffer.from('<script type="text/template">x = y</script>')), false);
+});
+
 test("freshNames: shortest first, letters then two characters, never a keyword or a taken name", async () => {
   const js = (await frontEnd("javascript")).lexicon;
   const names = [...take(freshNames(new Set(["a", "c"]), js.keywords, false), 300)];

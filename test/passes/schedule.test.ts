@@ -191,8 +191,8 @@ test("the real pipelines: a built-in language, an ANTLR grammar, no grammar, and
       .filter((r) => r.phase === "rename" || r.phase === "literal")
       .map((r) => [r.phase, r.pass, r.why]);
   assert.deepEqual(why(language), [
-    ["rename", null, "no identifiers in this language"],
-    ["literal", null, "no identifiers in this language"],
+    ["rename", null, "no identifiers in this input"],
+    ["literal", null, "no identifiers in this input"],
     ["literal", "literal", undefined],
   ]);
   const c = planPipeline([], "both", await frontEnd("c"));
@@ -205,8 +205,14 @@ test("the real pipelines: a built-in language, an ANTLR grammar, no grammar, and
   assert.deepEqual(why(c), [
     ["rename", "rename", undefined],
     ["literal", "literal", undefined],
-    ["literal", null, "this language has identifiers: it ran before prune+hoist*"],
+    ["literal", null, "this input has identifiers: it ran before prune+hoist*"],
   ]);
+  // HTML's names are its scripts': a page with a script has them, one without has none.
+  const html = await frontEnd("html");
+  const page = (body: string): typeof language =>
+    planPipeline([], "both", html, undefined, true, Buffer.from(`<p>x</p>${body}`));
+  assert.deepEqual(why(page("<script>let total = 1;</script>")), why(c));
+  assert.deepEqual(why(page("<style>.total { color: red }</style>")), why(language));
 
   const antlr = await AntlrFrontEnd.load({
     grammarFiles: [join(FIXTURES, "grammar", "JSON.g4")],

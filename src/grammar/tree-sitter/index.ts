@@ -45,7 +45,7 @@ import { BUNDLE_GRAMMAR, BUNDLE_WASM, bundledFile, readBundled } from "./bundle.
 import { TsGrammar, type GrammarJson } from "./grammar-json.js";
 import { IncrementalParser } from "./incremental.js";
 import { nodeGroups } from "./match.js";
-import { grammarLexicon } from "./lexicon.js";
+import { grammarLexicon, withIslands } from "./lexicon.js";
 import { needsSpace, shortestRuleTexts } from "./shortest.js";
 import { decodeUtf8, type DecodedInput } from "./utf8.js";
 import { isBuiltInLanguage, languageSpec, type BuiltInLanguage, type LanguageSpec } from "./languages.js";
@@ -65,7 +65,13 @@ export interface TreeSitterLanguage {
   /** Its identifier, keyword and literal kinds, for the rename and literal passes. */
   readonly lexicon: Lexicon;
   /** The languages of its islands (LanguageSpec.injections), loaded with it. */
-  readonly islands: readonly { parent: string; child: string; language: TreeSitterLanguage }[];
+  readonly islands: readonly {
+    parent: string;
+    child: string;
+    language: TreeSitterLanguage;
+    /** Injection.names: its identifiers are names. */
+    names: boolean;
+  }[];
 }
 
 let runtime: Promise<void> | undefined;
@@ -99,11 +105,15 @@ async function load(name: BuiltInLanguage): Promise<TreeSitterLanguage> {
     new Map(Object.entries(spec.ruleTexts ?? {})),
   );
   const islands = [];
-  for (const { parent, child, language: other } of spec.injections ?? []) {
+  for (const { parent, child, language: other, names } of spec.injections ?? []) {
     if (!isBuiltInLanguage(other)) throw new Error(`${name}: injection of an unknown language ${other}`);
-    islands.push({ parent, child, language: await loadLanguage(other) });
+    islands.push({ parent, child, language: await loadLanguage(other), names });
   }
-  return { name, spec, parser, grammar, shortest, lexicon: grammarLexicon(grammar, spec), islands };
+  const lexicon = withIslands(
+    grammarLexicon(grammar, spec),
+    islands.map((island) => ({ lexicon: island.language.lexicon, names: island.names })),
+  );
+  return { name, spec, parser, grammar, shortest, lexicon, islands };
 }
 
 /**
@@ -132,6 +142,11 @@ export interface TreeSitterParse {
   readonly firstError: number | undefined;
   /** Bytes inside ERROR nodes (each kept whole, as one unit). */
   readonly errorBytes: number;
+  /**
+   * Where identifiers are not names (the islands whose Injection.names is false), as [start, end)
+   * pairs of bytes, in order.
+   */
+  readonly notNames: readonly number[];
 }
 
 /**
@@ -247,6 +262,7 @@ export class TreeSitterFrontEnd implements TreeFrontEnd, SyntaxCheck {
     const parsed = this.language.parser.parse(decoded.text);
     if (parsed === null) throw new Error("tree-sitter returned no tree");
     let root: RawNode;
+    let notNames: readonly number[];
     try {
       // A tree too large for V8's heap would end whittle in an abort nothing can catch: this is an
       // error the run ends with, keeping its best result.
@@ -258,7 +274,7 @@ export class TreeSitterFrontEnd implements TreeFrontEnd, SyntaxCheck {
           { best: input, needed: shortfall.needed, available: shortfall.available },
         );
       }
-      root = this.rawOf(input, decoded.byteAt, parsed).root;
+      ({ root, notNames } = this.rawOf(input, decoded.byteAt, parsed));
     } finally {
       parsed.delete();
     }
@@ -269,7 +285,36 @@ export class TreeSitterFrontEnd implements TreeFrontEnd, SyntaxCheck {
       this.options.replacements ?? NO_REPLACEMENTS,
       true, // a fresh parse: copied once
     );
+    if (notNames.length > 0) this.#notNames.set(tree, notNames);
     return { tree, glue: this.glue };
+  }
+
+  /** TreeSitterParse.notNames of the trees parse built, where there are any. */
+  readonly #notNames = new WeakMap<Tree, readonly number[]>();
+
+  /**
+   * Whether token `t` of a tree parse built is a name: an identifier by the lexicon, outside the
+   * islands whose identifiers are not names (a page's styles, whose class names are its markup's).
+   */
+  isName(tree: Tree, t: number): boolean {
+    if (!this.lexicon.identifierKinds.has(tree.kind(t))) return false;
+    const spans = this.#notNames.get(tree);
+    if (spans === undefined) return true;
+    const at = tree.start(t);
+    for (let i = 0; i < spans.length; i += 2) if (at >= spans[i]! && at < spans[i + 1]!) return false;
+    return true;
+  }
+
+  /**
+   * Whether `input` has names to rename. A language with identifiers of its own has them in any
+   * input worth reducing; one whose only names are its islands' (HTML's scripts) has them when its
+   * tree holds one.
+   */
+  hasNames(input: Uint8Array): boolean {
+    if (this.lexicon.identifierKinds.size === 0) return false;
+    if (this.language.islands.length === 0) return true;
+    const { tree } = this.parse(input);
+    return tree.tokens.some((t) => this.isName(tree, t));
   }
 
   /**
@@ -340,7 +385,13 @@ export class TreeSitterFrontEnd implements TreeFrontEnd, SyntaxCheck {
     const builder = new RawBuilder(this.language, input, byteAt);
     const root = builder.build(tree.rootNode) ?? emptyRoot(this.language.grammar.start);
     if (builder.errors === 0 && tree.rootNode.hasError) builder.noteError(tree.rootNode);
-    return { root, errors: builder.errors, firstError: builder.firstError, errorBytes: builder.errorBytes };
+    return {
+      root,
+      errors: builder.errors,
+      firstError: builder.firstError,
+      errorBytes: builder.errorBytes,
+      notNames: builder.notNames,
+    };
   }
 }
 
@@ -435,6 +486,8 @@ class RawBuilder {
   /** Bytes inside ERROR nodes. */
   errorBytes = 0;
   firstError: number | undefined;
+  /** TreeSitterParse.notNames. */
+  readonly notNames: number[] = [];
 
   constructor(
     private readonly language: TreeSitterLanguage,
@@ -496,6 +549,7 @@ class RawBuilder {
       const byteAt = decoded.byteAt.map((offset) => offset + leaf.start);
       const root = new RawBuilder(island.language, this.input, byteAt).build(tree.rootNode);
       if (root === null || root.token) return leaf;
+      if (!island.names) this.notNames.push(leaf.start, leaf.end);
       return { ...root, removable: leaf.removable, replacement: leaf.replacement };
     } finally {
       tree.delete();

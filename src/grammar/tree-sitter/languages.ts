@@ -104,6 +104,14 @@ export interface Injection {
   readonly child: string;
   /** A built-in language's name (a string here: the table of languages names them). */
   readonly language: string;
+  /**
+   * Whether the island's identifiers are names the rename pass may change (the host's lexicon takes
+   * the island's identifier kinds): a script's names are its own, and all of them are renamed
+   * together across the page's scripts. A style's class and id names are the markup's too
+   * (`class="…"`), where a renaming cannot follow them: its numbers and strings are the host's
+   * literals, its names are not.
+   */
+  readonly names: boolean;
 }
 
 const JS_EXTERNALS = { _automatic_semicolon: ";", _ternary_qmark: "?", _template_chars: "" };
@@ -199,8 +207,8 @@ const TABLE = {
     stringKinds: ["quoted_attribute_value"],
     // A script element of another type (a template, JSON data) stays one token: see scriptIsJs.
     injections: [
-      { parent: "script_element", child: "raw_text", language: "javascript" },
-      { parent: "style_element", child: "raw_text", language: "css" },
+      { parent: "script_element", child: "raw_text", language: "javascript", names: true },
+      { parent: "style_element", child: "raw_text", language: "css", names: false },
     ],
   },
   css: {

@@ -7,7 +7,8 @@
  * TypeScript, C, C++, Python, Java, Rust, Go and PHP. Derived rather than listed, so that a new
  * version of a grammar brings its new kinds along. Two grammars need a list instead
  * (LanguageSpec.identifierKinds): CSS has no `word` rule, and Bash's word is every shell word, command
- * names and file names included; JSON, HTML and YAML have no identifiers.
+ * names and file names included; JSON, HTML and YAML have no identifiers (an HTML page's scripts
+ * have JavaScript's: see withIslands).
  *
  * Keywords are every word the grammar spells out: its strings, the names of its anonymous aliases
  * and the patterns that are a plain word (PHP's case-insensitive keywords), and its reserved words.
@@ -74,4 +75,29 @@ function isWordChoice(rule: Rule): boolean {
   )
     rule = rule.content;
   return rule.type === "STRING" || (rule.type === "CHOICE" && rule.members.every((m) => m.type === "STRING"));
+}
+
+/**
+ * The lexicon of a language with islands (LanguageSpec.injections): its own, with the islands'
+ * keywords, numbers and strings, and the identifiers of the islands whose names are the input's own
+ * (Injection.names). Where an island's identifiers are not names, its identifier tokens are told
+ * apart by where they stand, not by kind (TreeSitterFrontEnd.isName): CSS's `identifier` is
+ * JavaScript's kind too.
+ */
+export function withIslands(
+  own: Lexicon,
+  islands: readonly { readonly lexicon: Lexicon; readonly names: boolean }[],
+): Lexicon {
+  if (islands.length === 0) return own;
+  const union = (pick: (lexicon: Lexicon) => ReadonlySet<string>, all: readonly Lexicon[]): Set<string> =>
+    new Set(all.flatMap((lexicon) => [...pick(lexicon)]));
+  const every = [own, ...islands.map((island) => island.lexicon)];
+  const named = [own, ...islands.filter((island) => island.names).map((island) => island.lexicon)];
+  return {
+    identifierKinds: union((l) => l.identifierKinds, named),
+    keywords: union((l) => l.keywords, every),
+    numberKinds: union((l) => l.numberKinds, every),
+    stringKinds: union((l) => l.stringKinds, every),
+    caseInsensitive: own.caseInsensitive,
+  };
 }
