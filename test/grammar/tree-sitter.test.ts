@@ -448,3 +448,28 @@ test("HTML's scripts and styles are islands: a JavaScript and a CSS tree whose e
   }
   assert.ok(edits > 50, `${edits} edits`);
 });
+
+test("HTML: an island's syntax errors are the page's, for the syntax filter and the tree alike", async () => {
+  const html = await frontEnd("html");
+  const js = await frontEnd("javascript");
+  const page = (script: string, style = "b { color: red }"): Buffer =>
+    Buffer.from(`<p>é</p><style>${style}</style>\n<script>${script}</script><p>x</p>`);
+  assert.equal(html.syntaxErrors(page("let a = 1;")), 0);
+  const broken = "let a = ;";
+  const errors = js.syntaxErrors(Buffer.from(broken));
+  assert.ok(errors > 0);
+  assert.equal(html.syntaxErrors(page(broken)), errors);
+  assert.equal(html.parseRaw(page(broken)).errors, errors);
+  assert.ok(html.syntaxErrors(page(broken, "b { color: }}")) > errors, "the style's count too");
+  // Where: the first error's line and column are the page's (after a two-byte character).
+  assert.match(html.describeErrors(page(broken))!.text, /^input:2:/);
+  // Its error regions are not the page's: a script that is no JavaScript leaves the page's tree whole
+  // (the share of the input in error regions decides a fall back to text).
+  assert.equal(html.describeErrors(page(broken))!.errorBytes, 0);
+  assert.equal(html.parseRaw(page(broken)).errorBytes, 0);
+  // A template is no JavaScript: its text is not parsed, so it has no errors.
+  assert.equal(html.syntaxErrors(Buffer.from('<script type="text/template">let a = ;</script>')), 0);
+  // The same page again, its islands' scans remembered: the same answers.
+  assert.equal(html.syntaxErrors(page("let b = 1;")), 0);
+  assert.equal(html.syntaxErrors(page(broken)), errors);
+});

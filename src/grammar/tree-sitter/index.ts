@@ -140,7 +140,10 @@ export interface TreeSitterParse {
   readonly errors: number;
   /** Where the first of them starts, in bytes. */
   readonly firstError: number | undefined;
-  /** Bytes inside ERROR nodes (each kept whole, as one unit). */
+  /**
+   * Bytes inside ERROR nodes (each kept whole, as one unit), not those of an island's: a script
+   * that is no JavaScript leaves the page's own tree whole.
+   */
   readonly errorBytes: number;
   /**
    * Where identifiers are not names (the islands whose Injection.names is false), as [start, end)
@@ -190,6 +193,7 @@ export class TreeSitterFrontEnd implements TreeFrontEnd, SyntaxCheck {
       language.islands.map((island) => island.language.spec),
     );
     this.#checks = new IncrementalParser(language.parser);
+    this.#islandScans = language.islands.length === 0 ? undefined : new IslandScans(language);
   }
 
   get lexicon(): Lexicon {
@@ -340,6 +344,9 @@ export class TreeSitterFrontEnd implements TreeFrontEnd, SyntaxCheck {
     return this.#lastDecoded.decoded;
   }
 
+  /** The islands' scans, by their text: most candidates change one island or none. */
+  readonly #islandScans: IslandScans | undefined;
+
   /** The last input scanned and what its scan found (the original is asked about several times). */
   #lastScan: (Scan & { input: Uint8Array; exact: boolean }) | undefined;
 
@@ -358,12 +365,13 @@ export class TreeSitterFrontEnd implements TreeFrontEnd, SyntaxCheck {
     const last = this.#lastScan;
     if (last !== undefined && last.input === input && (last.exact || anyWillDo)) return last;
     const decoded = this.decoded(input);
-    let scanned = scanTree(this.#checks.parse(decoded.text), decoded);
-    const exact = scanned.errors === 0 || !anyWillDo;
-    if (scanned.errors > 0 && exact) {
+    let scanned = scanTree(this.#checks.parse(decoded.text), decoded, this.#islandScans);
+    // The islands are parsed afresh in any case: only the page's own errors call for a fresh parse.
+    const exact = scanned.errors === scanned.islandErrors || !anyWillDo;
+    if (scanned.errors > scanned.islandErrors && exact) {
       const fresh = this.language.parser.parse(decoded.text);
       if (fresh === null) throw new Error("tree-sitter returned no tree");
-      scanned = scanTree(fresh, decoded);
+      scanned = scanTree(fresh, decoded, this.#islandScans);
     }
     this.#lastScan = { ...scanned, input, exact };
     return scanned;
@@ -429,46 +437,122 @@ function groupsOf(
 
 /** What a scan of one parse found: see TreeSitterFrontEnd.scan. */
 interface Scan {
+  /** The page's and its islands'. */
   errors: number;
+  /** Of those, in islands. */
+  islandErrors: number;
   firstError: number | undefined;
   errorBytes: number;
   nodes: number;
 }
 
 /**
- * The ERROR and MISSING nodes of `tree` (deleted after), walking only subtrees that hold one. The
- * byte offsets of `decoded` are asked for only where there is an error (for ASCII input they are
- * made when first asked for).
+ * The ERROR and MISSING nodes of `tree` (deleted after), walking only subtrees that hold one, and
+ * those of its islands (`islands`, for a language that has them). The byte offsets of `decoded` are
+ * asked for only where there is an error (for ASCII input they are made when first asked for).
  */
-function scanTree(tree: TsTree, decoded: DecodedInput): Scan {
+function scanTree(tree: TsTree, decoded: DecodedInput, islands?: IslandScans): Scan {
   try {
-    let errors = 0;
-    let errorBytes = 0;
-    let first: number | undefined;
-    const stack: Node[] = [tree.rootNode];
-    while (stack.length > 0) {
-      const node = stack.pop()!;
-      if (node.isError || node.isMissing) {
-        errors++;
-        if (first === undefined || node.startIndex < first) first = node.startIndex;
-      }
-      // An error region counts once, as parseRaw keeps it whole (the root is no leaf even then).
-      const root = node.id === tree.rootNode.id;
-      if (node.isError && !root)
-        errorBytes += decoded.byteAt[node.endIndex]! - decoded.byteAt[node.startIndex]!;
-      if (node.hasError && (!node.isError || root))
-        for (const child of node.children) if (child !== null) stack.push(child);
-    }
-    // As in parseRaw: a tree that has an error somewhere has at least one.
-    if (errors === 0 && tree.rootNode.hasError) [errors, first] = [1, tree.rootNode.startIndex];
+    const own = scanErrors(tree, decoded, 0);
+    const ownFirst = own.first === undefined ? undefined : decoded.byteAt[own.first]!;
+    if (islands === undefined) return { ...own, firstError: ownFirst, islandErrors: 0 };
+    const inner = islands.scan(tree.rootNode, decoded);
+    const firsts = [ownFirst, inner.firstError].filter((at) => at !== undefined);
     return {
-      errors,
-      firstError: first === undefined ? undefined : decoded.byteAt[first]!,
-      errorBytes,
-      nodes: tree.rootNode.descendantCount,
+      errors: own.errors + inner.errors,
+      islandErrors: inner.errors,
+      firstError: firsts.length === 0 ? undefined : Math.min(...firsts),
+      // An island's error regions are not the page's: they leave its tree whole (errorBytes).
+      errorBytes: own.errorBytes,
+      nodes: own.nodes + inner.nodes,
     };
   } finally {
     tree.delete();
+  }
+}
+
+/**
+ * The errors of `tree`, whose text starts at UTF-16 index `at` of `decoded` (see scanTree); `first`
+ * is where the first starts, as a UTF-16 index into the tree's text.
+ */
+function scanErrors(tree: TsTree, decoded: DecodedInput, at: number): IslandScan {
+  let errors = 0;
+  let errorBytes = 0;
+  let first: number | undefined;
+  const stack: Node[] = [tree.rootNode];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.isError || node.isMissing) {
+      errors++;
+      if (first === undefined || node.startIndex < first) first = node.startIndex;
+    }
+    // An error region counts once, as parseRaw keeps it whole (the root is no leaf even then).
+    const root = node.id === tree.rootNode.id;
+    if (node.isError && !root)
+      errorBytes += decoded.byteAt[at + node.endIndex]! - decoded.byteAt[at + node.startIndex]!;
+    if (node.hasError && (!node.isError || root))
+      for (const child of node.children) if (child !== null) stack.push(child);
+  }
+  // As in parseRaw: a tree that has an error somewhere has at least one.
+  if (errors === 0 && tree.rootNode.hasError) [errors, first] = [1, tree.rootNode.startIndex];
+  return { errors, first, errorBytes, nodes: tree.rootNode.descendantCount };
+}
+
+/** The errors of one tree (scanErrors). */
+interface IslandScan {
+  readonly errors: number;
+  readonly first: number | undefined;
+  readonly errorBytes: number;
+  readonly nodes: number;
+}
+
+/** How many islands' scans IslandScans keeps (it starts over when full). */
+const ISLAND_SCANS = 256;
+
+/**
+ * The syntax errors of a page's islands, which count as the page's own: a candidate that breaks a
+ * script is skipped as one that breaks the markup is. Each island is parsed afresh, by its own
+ * language; its scan is remembered by its text, since a candidate mostly changes one island or none.
+ */
+class IslandScans {
+  readonly #memo = new Map<string, IslandScan>();
+  readonly #childKinds: string[];
+
+  constructor(private readonly language: TreeSitterLanguage) {
+    this.#childKinds = [...new Set(language.islands.map((island) => island.child))];
+  }
+
+  /** The errors of the islands under `root`, the first's byte offset, and the islands' nodes. */
+  scan(root: Node, decoded: DecodedInput): { errors: number; firstError: number | undefined; nodes: number } {
+    let errors = 0;
+    let nodes = 0;
+    let firstError: number | undefined;
+    for (const child of root.descendantsOfType(this.#childKinds)) {
+      if (child === null || child.parent === null || child.endIndex <= child.startIndex) continue;
+      const island = islandOf(this.language, child.parent, child);
+      if (island === undefined) continue;
+      const text = decoded.text.slice(child.startIndex, child.endIndex);
+      const key = `${island.language.name}\0${text}`;
+      let found = this.#memo.get(key);
+      if (found === undefined) {
+        const tree = island.language.parser.parse(text);
+        if (tree === null) throw new Error("tree-sitter returned no tree");
+        try {
+          found = scanErrors(tree, decoded, child.startIndex);
+        } finally {
+          tree.delete();
+        }
+        if (this.#memo.size >= ISLAND_SCANS) this.#memo.clear();
+        this.#memo.set(key, found);
+      }
+      errors += found.errors;
+      nodes += found.nodes;
+      if (found.first !== undefined) {
+        const at = decoded.byteAt[child.startIndex + found.first]!;
+        if (firstError === undefined || at < firstError) firstError = at;
+      }
+    }
+    return { errors, firstError, nodes };
   }
 }
 
@@ -531,15 +615,14 @@ class RawBuilder {
   /**
    * The tree of an island (LanguageSpec.injections): the text of `child`, a token of `parent`,
    * parsed by the island's language, its offsets the input's, removable and replaced as the token
-   * is. Undefined where `child` is no island, or holds no token of it. Its syntax errors are not
-   * counted: the syntax filter reads the input as the outer language does.
+   * is. Undefined where `child` is no island, or holds no token of it. Its syntax errors count as
+   * the input's (the syntax filter's scan counts them too: IslandScans).
    */
   private island(parent: Node, child: Node): RawNode | null | undefined {
     // Every node of every parse passes here: a language without islands asks the node nothing more.
     if (this.language.islands.length === 0) return undefined;
-    if (child.childCount !== 0 || child.isError || child.isMissing) return undefined;
-    const island = this.language.islands.find((i) => i.parent === parent.type && i.child === child.type);
-    if (island === undefined || (parent.type === "script_element" && !scriptIsJs(parent))) return undefined;
+    const island = islandOf(this.language, parent, child);
+    if (island === undefined) return undefined;
     const leaf = this.leaf(child);
     if (leaf === null) return null;
     const decoded = decodeUtf8(this.input.subarray(leaf.start, leaf.end));
@@ -547,7 +630,16 @@ class RawBuilder {
     if (tree === null) throw new Error("tree-sitter returned no tree");
     try {
       const byteAt = decoded.byteAt.map((offset) => offset + leaf.start);
-      const root = new RawBuilder(island.language, this.input, byteAt).build(tree.rootNode);
+      const inner = new RawBuilder(island.language, this.input, byteAt);
+      const root = inner.build(tree.rootNode);
+      // Its errors are the page's, as the scan counts them (IslandScans).
+      if (inner.errors === 0 && tree.rootNode.hasError) inner.noteError(tree.rootNode);
+      this.errors += inner.errors;
+      if (
+        inner.firstError !== undefined &&
+        (this.firstError === undefined || inner.firstError < this.firstError)
+      )
+        this.firstError = inner.firstError;
       if (root === null || root.token) return leaf;
       if (!island.names) this.notNames.push(leaf.start, leaf.end);
       return { ...root, removable: leaf.removable, replacement: leaf.replacement };
@@ -738,6 +830,18 @@ const JS_TYPES = new Set([
   "text/javascript1.4",
   "text/javascript1.5",
 ]);
+
+/** The island `child`, a token of `parent`, is (LanguageSpec.injections), if it is one. */
+function islandOf(
+  language: TreeSitterLanguage,
+  parent: Node,
+  child: Node,
+): TreeSitterLanguage["islands"][number] | undefined {
+  if (child.childCount !== 0 || child.isError || child.isMissing) return undefined;
+  const island = language.islands.find((i) => i.parent === parent.type && i.child === child.type);
+  if (island === undefined || (parent.type === "script_element" && !scriptIsJs(parent))) return undefined;
+  return island;
+}
 
 /** Whether an HTML script element holds JavaScript: no `type`, or one of JS_TYPES (any case). */
 function scriptIsJs(script: Node): boolean {
