@@ -8,7 +8,7 @@ import type { PassEvaluator } from "../reduce/evaluator.js";
 import type { EventListener } from "../reduce/events.js";
 import { configurationHooks } from "../passes/pass.js";
 import { EditSet } from "../tree/edits.js";
-import { HangMemory } from "./hang-memory.js";
+import { HangMemory, loopsAround } from "./hang-memory.js";
 import type { GlueCheck } from "../tree/raw.js";
 import { render, type EditView } from "../tree/render.js";
 import type { Tree } from "../tree/tree.js";
@@ -51,7 +51,7 @@ export class TreeSearch {
     readonly compatible: Compatibility = sameKind,
     hangs?: HangMemory,
   ) {
-    this.hangs = hangs ?? new HangMemory();
+    this.hangs = hangs ?? new HangMemory((removed) => loopsAround(tree, removed));
     this.evaluator = hangs === undefined ? this.hangs.guard(evaluator) : evaluator;
   }
 

@@ -7,13 +7,14 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { reduce, type ReductionEvent } from "../../src/index.js";
-import { HANG_MEMORY_SIZE, HangMemory } from "../../src/hdd/hang-memory.js";
+import { HANG_MEMORY_SIZE, HangMemory, isLoopKind, loopsAround } from "../../src/hdd/hang-memory.js";
 import { parsePhase, treePass, type TreeFrontEnd } from "../../src/hdd/phases.js";
 import type { Outcome } from "../../src/outcome.js";
 import type { GlueCheck } from "../../src/tree/raw.js";
-import { normalize } from "../../src/tree/token-ranges.js";
+import { normalize, subtreeTokens, union } from "../../src/tree/token-ranges.js";
 import { Tree } from "../../src/tree/tree.js";
 import { parseToyJson } from "../helpers/toy-json.js";
+import { frontEnd } from "../helpers/passes.js";
 
 const ranges = (...pairs: number[]) => normalize(pairs);
 
@@ -97,3 +98,60 @@ for (const phase of ["hoist*", "prune+hoist*", "coarse"]) {
     );
   });
 }
+
+test("hang memory: a candidate that also removes the loop the timed-out one broke is tested", async () => {
+  const js = await frontEnd("javascript");
+  const { tree } = js.parse(Buffer.from("function a(){for(;x;){y()}}\nfunction b(){while(z){}}\nb();\n"));
+  const ids = [...Array(tree.size).keys()];
+  const node = (kind: string, text?: string): number =>
+    ids.find(
+      (id) =>
+        tree.kind(id) === kind && (text === undefined || Buffer.from(tree.text(id)).toString() === text),
+    )!;
+  const cond = subtreeTokens(tree, [node("identifier", "x")]);
+  const forLoop = node("for_statement");
+  assert.deepEqual(
+    loopsAround(tree, cond).map((r) => [...r]),
+    [[tree.tokenIndex(forLoop), tree.tokenIndex(tree.lastDescendant(forLoop) + 1)]],
+  );
+  const memory = new HangMemory((removed) => loopsAround(tree, removed));
+  memory.record(cond); // `for(;;)`: loops
+  const call = node("expression_statement", "b();");
+  assert.equal(memory.predicts(union(cond, subtreeTokens(tree, [call]))), true);
+  // Removing the whole function removes the loop too: tested.
+  assert.equal(memory.predicts(subtreeTokens(tree, [node("function_declaration")])), false);
+  assert.equal(memory.predicts(subtreeTokens(tree, [forLoop])), false);
+  // A loop the timed-out candidate removed whole is no loop of its: it cannot have hung there.
+  const both = union(cond, subtreeTokens(tree, [node("while_statement")]));
+  assert.deepEqual(
+    loopsAround(tree, both).map((r) => [...r]),
+    loopsAround(tree, cond).map((r) => [...r]),
+  );
+});
+
+test("isLoopKind: loops by the words of their kind, in every grammar's spelling; not their parts", () => {
+  for (const kind of [
+    "for_statement",
+    "for_in_statement",
+    "enhanced_for_statement",
+    "foreach_statement",
+    "while_statement",
+    "do_statement",
+    "loop_expression",
+    "c_style_for_statement",
+    "iterationStatement",
+    "WhileStatement",
+    "doStatement",
+  ])
+    assert.equal(isLoopKind(kind), true, kind);
+  for (const kind of [
+    "do_group",
+    "loop_body",
+    "format_string",
+    "statement_block",
+    "for",
+    "identifier",
+    "doc_comment",
+  ])
+    assert.equal(isLoopKind(kind), false, kind);
+});
