@@ -475,7 +475,7 @@ function scanTree(tree: TsTree, decoded: DecodedInput, islands?: IslandScans): S
  * The errors of `tree`, whose text starts at UTF-16 index `at` of `decoded` (see scanTree); `first`
  * is where the first starts, as a UTF-16 index into the tree's text.
  */
-function scanErrors(tree: TsTree, decoded: DecodedInput, at: number): IslandScan {
+function scanErrors(tree: TsTree, decoded: DecodedInput, at: number): TreeScan {
   let errors = 0;
   let errorBytes = 0;
   let first: number | undefined;
@@ -499,7 +499,7 @@ function scanErrors(tree: TsTree, decoded: DecodedInput, at: number): IslandScan
 }
 
 /** The errors of one tree (scanErrors). */
-interface IslandScan {
+interface TreeScan {
   readonly errors: number;
   readonly first: number | undefined;
   readonly errorBytes: number;
@@ -515,7 +515,7 @@ const ISLAND_SCANS = 256;
  * language; its scan is remembered by its text, since a candidate mostly changes one island or none.
  */
 class IslandScans {
-  readonly #memo = new Map<string, IslandScan>();
+  readonly #memo = new Map<string, TreeScan>();
   readonly #childKinds: string[];
 
   constructor(private readonly language: TreeSitterLanguage) {
