@@ -304,11 +304,13 @@ function sizeText(bytes: number): string {
   return bytes >= 1024 && bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} B`;
 }
 
-/** When a step runs, in words: "inputs ≥ 64 KiB", "built-in languages", "built-in languages with names". */
+/** When a step runs, in words: "inputs ≥ 64 KiB", "built-in languages", "built-in languages, inputs with names". */
 export function conditionText(condition: StepCondition): string {
   if ("minInputBytes" in condition) return `inputs ≥ ${sizeText(condition.minInputBytes)}`;
   if (condition.names === undefined) return "built-in languages";
-  return condition.names ? "built-in languages with names" : "built-in languages without names";
+  return condition.names
+    ? "built-in languages, inputs with names"
+    : "built-in languages, inputs without names";
 }
 
 /**

@@ -147,16 +147,16 @@ test("the schedule in words names each step, its condition and its algorithm", (
     "hidden [adaptive above 16 units, ddmin below; ddmin's subsets in rounds of ≤ 16 parts] → " +
       "chain [probdd, p0 learned per pass] → biggest (inputs ≥ 64 KiB) → coarse → " +
       "hoist* [probdd, p0 learned per pass] → " +
-      "rename, literal (built-in languages with names) [adaptive above 16 units, ddmin below; ddmin's subsets in rounds of ≤ 16 parts] → " +
+      "rename, literal (built-in languages, inputs with names) [adaptive above 16 units, ddmin below; ddmin's subsets in rounds of ≤ 16 parts] → " +
       "prune+hoist* [probdd, p0 learned per pass] → token → " +
-      "literal (built-in languages without names) [adaptive above 16 units, ddmin below; ddmin's subsets in rounds of ≤ 16 parts] → " +
+      "literal (built-in languages, inputs without names) [adaptive above 16 units, ddmin below; ddmin's subsets in rounds of ≤ 16 parts] → " +
       "glyph [adaptive, no pairs] → " +
       "blank [adaptive above 16 units, ddmin below; ddmin's subsets in rounds of ≤ 16 parts]",
   );
   assert.equal(
     describeSchedule(forRun(DEFAULT_TREE_SCHEDULE, true)),
-    "hidden → chain → biggest (inputs ≥ 64 KiB) → coarse → hoist* → rename, literal (built-in languages with names) → " +
-      "prune+hoist* → token → literal (built-in languages without names) → glyph → blank",
+    "hidden → chain → biggest (inputs ≥ 64 KiB) → coarse → hoist* → rename, literal (built-in languages, inputs with names) → " +
+      "prune+hoist* → token → literal (built-in languages, inputs without names) → glyph → blank",
   );
   assert.equal(describeSchedule(atomSchedule("both")), "line → char");
   assert.equal(describeSchedule(atomSchedule("char")), "char");
