@@ -82,8 +82,7 @@ export function planPipeline(
     builtInLanguage: lexical !== undefined,
     names:
       lexical !== undefined &&
-      lexical.lexicon.identifierKinds.size > 0 &&
-      (input === undefined || lexical.hasNames(input)),
+      (input === undefined ? lexical.lexicon.identifierKinds.size > 0 : lexical.hasNames(input)),
   };
   // The phases built so far, in order: compileSchedule builds the steps of the run one by one.
   const built: string[] = [];
