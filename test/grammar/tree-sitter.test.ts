@@ -473,3 +473,45 @@ test("HTML: an island's syntax errors are the page's, for the syntax filter and 
   assert.equal(html.syntaxErrors(page("let b = 1;")), 0);
   assert.equal(html.syntaxErrors(page(broken)), errors);
 });
+
+test("HTML's quoted event handlers are JavaScript islands; other attributes and unquoted handlers are text", async () => {
+  const html = await frontEnd("html");
+  const js = await frontEnd("javascript");
+  const input = Buffer.from(
+    `<body onload="start(1, 'go'); x = y ? 2 : 'z';" title="a + b" onclick=run()>` +
+      `<a ONMOUSEOVER='f("q", [1, 2])' data-on="g(1)">k</a></body>`,
+  );
+  const { tree, glue } = html.parse(input);
+  assert.equal(text(render(tree, EditSet.EMPTY, glue)), text(input), "round trip");
+  const kinds = new Set<string>();
+  for (let id = 1; id < tree.size; id++) kinds.add(tree.kind(id));
+  for (const kind of ["program", "call_expression", "ternary_expression", "array"])
+    assert.ok(kinds.has(kind), `${kind} in ${[...kinds].join(" ")}`);
+  const values = [...Array(tree.size).keys()].filter((id) => id > 0 && tree.kind(id) === "attribute_value");
+  assert.deepEqual(
+    values.map((id) => text(tree.text(id))),
+    ["a + b", "run()", "g(1)"],
+  );
+  // Every removal or minimal replacement keeps each handler JavaScript inside its own quotes: a
+  // replacement with the quote around it (a string's `""`) is not made there.
+  const handlers = (page: string): string[] =>
+    [...page.matchAll(/ on[a-z]+=(?:"([^"]*)"|'([^']*)')/gi)].map((m) => m[1] ?? m[2]!);
+  let edits = 0;
+  for (let id = 1; id < tree.size; id++) {
+    if (tree.isFixed(id)) continue;
+    const candidate = text(render(tree, EditSet.EMPTY.remove([id]), glue));
+    assert.equal(html.syntaxErrors(Buffer.from(candidate)), 0, candidate);
+    for (const handler of handlers(candidate)) {
+      edits++;
+      assert.equal(js.syntaxErrors(Buffer.from(handler)), 0, `${candidate}: ${handler}`);
+    }
+  }
+  assert.ok(edits > 20, `${edits} edits`);
+  // A handler's syntax errors are the page's.
+  assert.equal(
+    html.syntaxErrors(Buffer.from('<p onclick="a = ;">x</p>')),
+    js.syntaxErrors(Buffer.from("a = ;")),
+  );
+  assert.ok(js.syntaxErrors(Buffer.from("a = ;")) > 0);
+  assert.equal(html.syntaxErrors(Buffer.from('<p title="a = ;">x</p>')), 0);
+});

@@ -71,6 +71,8 @@ export interface TreeSitterLanguage {
     language: TreeSitterLanguage;
     /** Injection.names: its identifiers are names. */
     names: boolean;
+    /** Injection.attribute: only as the value of an attribute so named. */
+    attribute: RegExp | undefined;
   }[];
 }
 
@@ -105,9 +107,9 @@ async function load(name: BuiltInLanguage): Promise<TreeSitterLanguage> {
     new Map(Object.entries(spec.ruleTexts ?? {})),
   );
   const islands = [];
-  for (const { parent, child, language: other, names } of spec.injections ?? []) {
+  for (const { parent, child, language: other, names, attribute } of spec.injections ?? []) {
     if (!isBuiltInLanguage(other)) throw new Error(`${name}: injection of an unknown language ${other}`);
-    islands.push({ parent, child, language: await loadLanguage(other), names });
+    islands.push({ parent, child, language: await loadLanguage(other), names, attribute });
   }
   const lexicon = withIslands(
     grammarLexicon(grammar, spec),
@@ -577,6 +579,8 @@ class RawBuilder {
     private readonly language: TreeSitterLanguage,
     private readonly input: Uint8Array,
     private readonly byteAt: Uint32Array,
+    /** A character no replacement may hold: the quote around an island in an attribute's value. */
+    private readonly quote?: string,
   ) {}
 
   build(rootNode: Node): RawNode | null {
@@ -630,7 +634,9 @@ class RawBuilder {
     if (tree === null) throw new Error("tree-sitter returned no tree");
     try {
       const byteAt = decoded.byteAt.map((offset) => offset + leaf.start);
-      const inner = new RawBuilder(island.language, this.input, byteAt);
+      // In a quoted attribute, a replacement with that quote (a script's `""`) would end the value.
+      const quote = parent.type === "quoted_attribute_value" ? parent.text.charAt(0) : undefined;
+      const inner = new RawBuilder(island.language, this.input, byteAt, quote);
       const root = inner.build(tree.rootNode);
       // Its errors are the page's, as the scan counts them (IslandScans).
       if (inner.errors === 0 && tree.rootNode.hasError) inner.noteError(tree.rootNode);
@@ -796,6 +802,11 @@ class RawBuilder {
    */
   private replacementOf(node: Node, start: number, end: number): string {
     const own = (): string => decoder.decode(this.input.subarray(start, end));
+    const replacement = this.shortestOf(node, own);
+    return this.quote !== undefined && replacement.includes(this.quote) ? own() : replacement;
+  }
+
+  private shortestOf(node: Node, own: () => string): string {
     if (!node.isNamed || node.isError) return own();
     const shortest = this.language.shortest;
     if (this.language.grammar.rules.has(node.grammarType)) return shortest.get(node.grammarType) ?? own();
@@ -838,9 +849,21 @@ function islandOf(
   child: Node,
 ): TreeSitterLanguage["islands"][number] | undefined {
   if (child.childCount !== 0 || child.isError || child.isMissing) return undefined;
-  const island = language.islands.find((i) => i.parent === parent.type && i.child === child.type);
+  const island = language.islands.find(
+    (i) =>
+      i.parent === parent.type &&
+      i.child === child.type &&
+      (i.attribute === undefined || i.attribute.test(attributeName(parent) ?? "")),
+  );
   if (island === undefined || (parent.type === "script_element" && !scriptIsJs(parent))) return undefined;
   return island;
+}
+
+/** The name of the attribute whose value `value` is (HTML's `attribute`), if it is one's. */
+function attributeName(value: Node): string | undefined {
+  const attribute = value.parent;
+  if (attribute === null || attribute.type !== "attribute") return undefined;
+  return attribute.namedChildren.find((c) => c?.type === "attribute_name")?.text;
 }
 
 /** Whether an HTML script element holds JavaScript: no `type`, or one of JS_TYPES (any case). */

@@ -112,6 +112,12 @@ export interface Injection {
    * literals, its names are not.
    */
   readonly names: boolean;
+  /**
+   * Only where the island is an attribute's value and the attribute's name matches this (HTML's
+   * event handlers, `onclick="…"`: a script in the markup). Unquoted values are not islands there:
+   * a space, which the glue may put between two tokens, would end the value.
+   */
+  readonly attribute?: RegExp;
 }
 
 const JS_EXTERNALS = { _automatic_semicolon: ";", _ternary_qmark: "?", _template_chars: "" };
@@ -209,6 +215,13 @@ const TABLE = {
     injections: [
       { parent: "script_element", child: "raw_text", language: "javascript", names: true },
       { parent: "style_element", child: "raw_text", language: "css", names: false },
+      {
+        parent: "quoted_attribute_value",
+        child: "attribute_value",
+        language: "javascript",
+        names: true,
+        attribute: /^on[a-z]+$/i,
+      },
     ],
   },
   css: {
