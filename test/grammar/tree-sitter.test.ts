@@ -474,39 +474,56 @@ test("HTML: an island's syntax errors are the page's, for the syntax filter and 
   assert.equal(html.syntaxErrors(page(broken)), errors);
 });
 
-test("HTML's quoted event handlers are JavaScript islands; other attributes and unquoted handlers are text", async () => {
+test("HTML's event handlers are JavaScript islands, quoted or not; other attributes are text", async () => {
   const html = await frontEnd("html");
   const js = await frontEnd("javascript");
   const input = Buffer.from(
-    `<body onload="start(1, 'go'); x = y ? 2 : 'z';" title="a + b" onclick=run()>` +
-      `<a ONMOUSEOVER='f("q", [1, 2])' data-on="g(1)">k</a></body>`,
+    `<body onload="start(1, 'go'); x = y ? 2 : 'z';" title="a + b" onclick=run(a,[1,2],c.d)>` +
+      `<a ONMOUSEOVER='f("q", [1, 2])' data-on="g(1)" data-x=h(2) onblur=a.b.c()>k</a></body>`,
   );
   const { tree, glue } = html.parse(input);
   assert.equal(text(render(tree, EditSet.EMPTY, glue)), text(input), "round trip");
   const kinds = new Set<string>();
   for (let id = 1; id < tree.size; id++) kinds.add(tree.kind(id));
-  for (const kind of ["program", "call_expression", "ternary_expression", "array"])
+  for (const kind of ["program", "call_expression", "ternary_expression", "array", "member_expression"])
     assert.ok(kinds.has(kind), `${kind} in ${[...kinds].join(" ")}`);
   const values = [...Array(tree.size).keys()].filter((id) => id > 0 && tree.kind(id) === "attribute_value");
   assert.deepEqual(
     values.map((id) => text(tree.text(id))),
-    ["a + b", "run()", "g(1)"],
+    ["a + b", "g(1)", "h(2)"],
   );
-  // Every removal or minimal replacement keeps each handler JavaScript inside its own quotes: a
-  // replacement with the quote around it (a string's `""`) is not made there.
+  // Every removal or minimal replacement keeps each handler JavaScript within its value: no
+  // replacement there holds a character that ends the value (a string's `""` inside `"…"`; a
+  // quote or a blank in an unquoted one, where member_expression's `0 .a` would make an attribute).
   const handlers = (page: string): string[] =>
-    [...page.matchAll(/ on[a-z]+=(?:"([^"]*)"|'([^']*)')/gi)].map((m) => m[1] ?? m[2]!);
+    [...page.matchAll(/ on[a-z]+=(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi)].map(
+      (m) => m[1] ?? m[2] ?? m[3]!,
+    );
+  const names = new Set(["a", "onload", "title", "onclick", "onmouseover", "data-on", "data-x", "onblur"]);
   let edits = 0;
   for (let id = 1; id < tree.size; id++) {
     if (tree.isFixed(id)) continue;
     const candidate = text(render(tree, EditSet.EMPTY.remove([id]), glue));
+    // An unquoted handler left empty is a syntax error of the page: the filter skips it untested.
+    if (/ on[a-z]+=[\s>]/i.test(candidate)) {
+      assert.ok(html.syntaxErrors(Buffer.from(candidate)) > 0, candidate);
+      continue;
+    }
     assert.equal(html.syntaxErrors(Buffer.from(candidate)), 0, candidate);
-    for (const handler of handlers(candidate)) {
+    const parsed = html.parse(Buffer.from(candidate)).tree;
+    for (let node = 1; node < parsed.size; node++)
+      if (parsed.kind(node) === "attribute_name") {
+        const name = text(parsed.text(node)).toLowerCase();
+        assert.ok(names.has(name), `${name} in ${candidate}`);
+      }
+    const found = handlers(candidate);
+    assert.ok(found.length >= 2, candidate);
+    for (const handler of found) {
       edits++;
       assert.equal(js.syntaxErrors(Buffer.from(handler)), 0, `${candidate}: ${handler}`);
     }
   }
-  assert.ok(edits > 20, `${edits} edits`);
+  assert.ok(edits > 40, `${edits} edits`);
   // A handler's syntax errors are the page's.
   assert.equal(
     html.syntaxErrors(Buffer.from('<p onclick="a = ;">x</p>')),
@@ -514,4 +531,5 @@ test("HTML's quoted event handlers are JavaScript islands; other attributes and 
   );
   assert.ok(js.syntaxErrors(Buffer.from("a = ;")) > 0);
   assert.equal(html.syntaxErrors(Buffer.from('<p title="a = ;">x</p>')), 0);
+  assert.equal(html.syntaxErrors(Buffer.from("<p onclick=a(;>x</p>")), js.syntaxErrors(Buffer.from("a(;")));
 });

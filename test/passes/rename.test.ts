@@ -91,17 +91,17 @@ test("rename: a PHP name is taken whatever its case (PHP's functions and classes
 test("rename (HTML): a page's scripts and event handlers are renamed together, its styles' names and its markup are not", async () => {
   const input =
     "<style>.total { color: red } #value { margin: 10px }</style>\n" +
-    '<div class="total" id="value" onclick="compute()" data-x="compute">x</div>\n' +
+    '<div class="total" id="value" onclick="compute()" data-x="compute" onfocus=compute(1)>x</div>\n' +
     "<script>function compute(value) { var total = value * 2; return total; }</script>\n" +
     "<script>compute(21);</script>\n";
   const { out, tested } = await reduceWith("html", ["rename"], input, () => true);
-  // compute (7 × 4: the scripts and the quoted handler, a script in the markup), value and total (5 × 2
+  // compute (7 × 5: the scripts and the handlers, scripts in the markup), value and total (5 × 2
   // each, value first); not `.total` and `#value`, whose names are the markup's, nor another
   // attribute's text.
   assert.equal(
     out,
     "<style>.total { color: red } #value { margin: 10px }</style>\n" +
-      '<div class="total" id="value" onclick="a()" data-x="compute">x</div>\n' +
+      '<div class="total" id="value" onclick="a()" data-x="compute" onfocus=a(1)>x</div>\n' +
       "<script>function a(b) { var c = b * 2; return c; }</script>\n" +
       "<script>a(21);</script>\n",
   );
@@ -113,9 +113,10 @@ test("rename (HTML): a page's scripts and event handlers are renamed together, i
   assert.equal(html.hasNames(Buffer.from(input)), true);
   assert.equal(html.hasNames(Buffer.from("<style>.a { color: red }</style><p>b</p>")), false);
   assert.equal(html.hasNames(Buffer.from('<script type="text/template">x = y</script>')), false);
-  // A page whose only script is a handler has names; an unquoted handler is the markup's text.
+  // A page whose only script is a handler, quoted or not, has names; another attribute's is text.
   assert.equal(html.hasNames(Buffer.from("<body onload='start(1)'>x</body>")), true);
-  assert.equal(html.hasNames(Buffer.from("<body onload=start()>x</body>")), false);
+  assert.equal(html.hasNames(Buffer.from("<body onload=start()>x</body>")), true);
+  assert.equal(html.hasNames(Buffer.from("<body data-x=start()>x</body>")), false);
 });
 
 test("freshNames: shortest first, letters then two characters, never a keyword or a taken name", async () => {

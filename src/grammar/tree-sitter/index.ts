@@ -579,8 +579,11 @@ class RawBuilder {
     private readonly language: TreeSitterLanguage,
     private readonly input: Uint8Array,
     private readonly byteAt: Uint32Array,
-    /** A character no replacement may hold: the quote around an island in an attribute's value. */
-    private readonly quote?: string,
+    /**
+     * Characters no replacement may hold: those that would end an island in an attribute's value
+     * (its quote; for an unquoted value, blanks, quotes, `=`, `<` and `>`).
+     */
+    private readonly ending?: string,
   ) {}
 
   build(rootNode: Node): RawNode | null {
@@ -634,9 +637,9 @@ class RawBuilder {
     if (tree === null) throw new Error("tree-sitter returned no tree");
     try {
       const byteAt = decoded.byteAt.map((offset) => offset + leaf.start);
-      // In a quoted attribute, a replacement with that quote (a script's `""`) would end the value.
-      const quote = parent.type === "quoted_attribute_value" ? parent.text.charAt(0) : undefined;
-      const inner = new RawBuilder(island.language, this.input, byteAt, quote);
+      // In an attribute, a replacement with a character that ends the value (a script's `""` in
+      // `"…"`) would end it.
+      const inner = new RawBuilder(island.language, this.input, byteAt, valueEnding(parent));
       const root = inner.build(tree.rootNode);
       // Its errors are the page's, as the scan counts them (IslandScans).
       if (inner.errors === 0 && tree.rootNode.hasError) inner.noteError(tree.rootNode);
@@ -803,7 +806,8 @@ class RawBuilder {
   private replacementOf(node: Node, start: number, end: number): string {
     const own = (): string => decoder.decode(this.input.subarray(start, end));
     const replacement = this.shortestOf(node, own);
-    return this.quote !== undefined && replacement.includes(this.quote) ? own() : replacement;
+    const ending = this.ending;
+    return ending !== undefined && [...replacement].some((c) => ending.includes(c)) ? own() : replacement;
   }
 
   private shortestOf(node: Node, own: () => string): string {
@@ -859,11 +863,22 @@ function islandOf(
   return island;
 }
 
-/** The name of the attribute whose value `value` is (HTML's `attribute`), if it is one's. */
-function attributeName(value: Node): string | undefined {
-  const attribute = value.parent;
+/**
+ * The name of the attribute that `parent`, an island's parent, is (an unquoted value's) or whose
+ * quoted value it is (HTML's `attribute`, `quoted_attribute_value`), if either.
+ */
+function attributeName(parent: Node): string | undefined {
+  const attribute = parent.type === "attribute" ? parent : parent.parent;
   if (attribute === null || attribute.type !== "attribute") return undefined;
   return attribute.namedChildren.find((c) => c?.type === "attribute_name")?.text;
+}
+
+/** What ends an attribute's value that is an island's `parent` (HTML): see RawBuilder.ending. */
+function valueEnding(parent: Node): string | undefined {
+  if (parent.type === "quoted_attribute_value") return parent.text.charAt(0);
+  // tree-sitter-html's unquoted value, /[^<>"'=\s]+/
+  if (parent.type === "attribute") return " \t\n\f\r\"'=<>";
+  return undefined;
 }
 
 /** Whether an HTML script element holds JavaScript: no `type`, or one of JS_TYPES (any case). */

@@ -114,8 +114,9 @@ export interface Injection {
   readonly names: boolean;
   /**
    * Only where the island is an attribute's value and the attribute's name matches this (HTML's
-   * event handlers, `onclick="…"`: a script in the markup). Unquoted values are not islands there:
-   * a space, which the glue may put between two tokens, would end the value.
+   * event handlers, `onclick="…"`, `onload=init()`: a script in the markup). No replacement there
+   * holds a character that would end the value. A space the glue puts between two tokens of an
+   * unquoted value would end it: that candidate parses as another attribute and costs a test.
    */
   readonly attribute?: RegExp;
 }
@@ -222,6 +223,7 @@ const TABLE = {
         names: true,
         attribute: /^on[a-z]+$/i,
       },
+      { parent: "attribute", child: "attribute_value", language: "javascript", names: true, attribute: /^on[a-z]+$/i },
     ],
   },
   css: {
