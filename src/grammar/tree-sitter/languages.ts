@@ -223,7 +223,13 @@ const TABLE = {
         names: true,
         attribute: /^on[a-z]+$/i,
       },
-      { parent: "attribute", child: "attribute_value", language: "javascript", names: true, attribute: /^on[a-z]+$/i },
+      {
+        parent: "attribute",
+        child: "attribute_value",
+        language: "javascript",
+        names: true,
+        attribute: /^on[a-z]+$/i,
+      },
     ],
   },
   css: {
