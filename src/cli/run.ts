@@ -721,6 +721,11 @@ function summarize(
               ([name, p]) =>
                 `${name} ${p.tests}, ${formatBytes(p.bytesRemoved)}, ${formatDuration(p.ms)}` +
                 parenthesized([
+                  // A rewrite that keeps the length (`literal`'s 7 → 0) removes no byte, but it changed
+                  // the input, and what it buys shows in the passes after it.
+                  ...(p.improvements > 0 && p.bytesRemoved === 0
+                    ? [`${p.improvements} ${p.improvements === 1 ? "change" : "changes"} of the same size`]
+                    : []),
                   ...(p.timeouts ? [`${p.timeouts} timeouts, ${formatDuration(p.timeoutMs)}`] : []),
                   ...(p.timeoutSkips ? [`${p.timeoutSkips} taken for timeouts`] : []),
                 ]),

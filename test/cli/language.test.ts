@@ -276,3 +276,17 @@ test("the default pipeline runs biggest on an input of 64 KiB or more: the large
   assert.ok(s.passes["hdd:biggest"]!.bytesRemoved > 80_000, JSON.stringify(s.passes));
   assert.ok(s.passes["hdd:biggest"]!.tests <= 5, JSON.stringify(s.passes));
 });
+
+test("the summary's per-pass line counts a pass's changes that removed no byte (literal's 7 → 0)", async () => {
+  const dir = scratch();
+  const input = join(dir, "input.js");
+  writeFileSync(input, "var size = 7;\nthrow new RangeError(size);\n");
+  const run = await runWhittle(
+    [input, "--language", "javascript", "--", "grep", "-Eq", "var [a-z]+ = [0-9];"],
+    {
+      cwd: dir,
+    },
+  );
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stderr, /per pass .*literal \d+, 0 B, [^;]*\(1 change of the same size\)/);
+});
