@@ -2,8 +2,11 @@ import type { TreeFrontEnd } from "../hdd/phases.js";
 import type { Tree } from "../tree/tree.js";
 import { isBlank, isContinuation, isSoftToken, isWordByte } from "./lexemes.js";
 import { hasLexicon } from "./lexicon.js";
-import type { Pass } from "./pass.js";
-import { NO_BYTES, rangePass } from "./range-pass.js";
+import { fullConfiguration } from "../ddmin/configuration.js";
+import { findInteresting } from "../ddmin/round.js";
+import { reduceList } from "./list.js";
+import type { Pass, PassContext } from "./pass.js";
+import { NO_BYTES, rangePass, render } from "./range-pass.js";
 
 /**
  * ddmin over the visible characters of the current input: every character except ASCII whitespace
@@ -16,7 +19,16 @@ import { NO_BYTES, rangePass } from "./range-pass.js";
  * (softParts): the keywords, operators and punctuation that the token pass kept stay whole, which
  * halved the pass's tests on zeller-bug-c (120 → 66 with the subset limit of the default polish)
  * and removed as much on every shared case. A token of one character is deleted with the blanks
- * before it on its line (see softParts). The result is 1-minimal over those characters only.
+ * before it on its line (see softParts).
+ *
+ * With a front-end, a word of a token (a run of letters, digits, `_`, `$`; three characters or more)
+ * is first probed: its first character deleted, then its last (closedWords). Where neither can go,
+ * the word is kept whole and its other characters are not tried: a key or a name the test reads as
+ * it is fails at every character, one test each. Measured on eleven new-user cases
+ * (bench/results/2026-12-07-glyph-probe): the pass's tests 157 → 66, the same eleven results (a
+ * Kubernetes manifest's keys, read by a checker: 65 → 18). So the result is 1-minimal over the
+ * characters outside those words only; a word the test needs from end to end but not in its middle
+ * keeps its middle.
  *
  * `names: false` (the pipeline renamed identifiers before this pass): identifiers are not shortened
  * here. The rename pass gave every name the shortest form the test accepts everywhere at once; what
@@ -26,44 +38,166 @@ import { NO_BYTES, rangePass } from "./range-pass.js";
  * same result; on the shared C cases 16 tests fewer, the same results.
  */
 export function ddminGlyphs(frontEnd?: TreeFrontEnd, { names = true }: { names?: boolean } = {}): Pass {
-  return rangePass("ddmin:glyph", (current) => {
-    const ranges: number[] = [];
-    const chars = (from: number, to: number): void => {
-      for (let i = from; i < to;) {
-        const start = i;
-        i++;
-        while (i < to && (current[i]! & 0xc0) === 0x80) i++; // the rest of a UTF-8 character
-        if (i - start === 1 && (isBlank(current[start]!) || isContinuation(current, start))) continue;
-        ranges.push(start, i);
-      }
-    };
-    if (frontEnd === undefined) chars(0, current.length);
-    else
-      for (const [from, to, whole] of softParts(frontEnd, current, names)) {
-        if (whole) ranges.push(from, to);
-        else chars(from, to);
-      }
-    return ranges;
-  });
+  const name = "ddmin:glyph";
+  if (frontEnd === undefined) return rangePass(name, (current) => charRanges(current, [[0, current.length]]));
+  return {
+    name,
+    async run(context) {
+      const { current } = context;
+      const parts = softParts(frontEnd, current, names);
+      const all = glyphRanges(current, parts, new Set());
+      context.emit({ type: "pass", pass: name, units: all.length / 2, size: current.length });
+      const probed = await closedWords(context, parts);
+      if (probed.kind === "stopped") return probed;
+      const ranges = probed.closed.size === 0 ? all : glyphRanges(current, parts, probed.closed);
+      return reduceList(context, ranges.length / 2, (config) =>
+        render(current, ranges, config, () => NO_BYTES),
+      );
+    },
+  };
+}
+
+/** Each visible character of `current` within the given [from, to) spans, as start, end pairs. */
+function charRanges(current: Uint8Array, spans: Iterable<readonly [number, number]>): number[] {
+  const ranges: number[] = [];
+  for (const [from, to] of spans)
+    for (let i = from; i < to;) {
+      const start = i;
+      i = nextCharacter(current, i);
+      if (i - start === 1 && (isBlank(current[start]!) || isContinuation(current, start))) continue;
+      ranges.push(start, i);
+    }
+  return ranges;
+}
+
+/** The offset after the UTF-8 character that starts at `at`. */
+function nextCharacter(current: Uint8Array, at: number): number {
+  at++;
+  while (at < current.length && (current[at]! & 0xc0) === 0x80) at++;
+  return at;
+}
+
+/** The units of the glyph pass: every visible character of the parts, but those of closed words. */
+function glyphRanges(current: Uint8Array, parts: readonly SoftPart[], closed: ReadonlySet<number>): number[] {
+  const ranges: number[] = [];
+  for (const [from, to, whole] of parts) {
+    if (whole) {
+      ranges.push(from, to);
+      continue;
+    }
+    let at = from;
+    for (const word of closed.size === 0 ? [] : wordsIn(current, from, to)) {
+      if (!closed.has(word[0])) continue;
+      ranges.push(...charRanges(current, [[at, word[0]]]));
+      at = word[1];
+    }
+    ranges.push(...charRanges(current, [[at, to]]));
+  }
+  return ranges;
+}
+
+/** Words shorter than this many characters are not probed: the probe would cost what the scan does. */
+const PROBED_WORD = 3;
+
+/**
+ * The words of a token's text (runs of word bytes, `isWordByte`) of at least PROBED_WORD characters
+ * in `current[from, to)`, as [start, end].
+ */
+function wordsIn(current: Uint8Array, from: number, to: number): [number, number][] {
+  const words: [number, number][] = [];
+  for (let i = from; i < to;) {
+    if (!isWordByte(current[i]!)) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let characters = 0;
+    while (i < to && isWordByte(current[i]!)) {
+      i = nextCharacter(current, i);
+      characters++;
+    }
+    if (characters >= PROBED_WORD) words.push([start, Math.min(i, to)]);
+  }
+  return words;
 }
 
 /**
- * The parts of `current` whose characters the grammar does not fix, in order, as [start, end,
- * whole]: the tokens whose text is not their kind's (identifiers, literals, a macro's body, an error
- * region — not keywords, operators or punctuation, whose shortening can only break the syntax or
- * make another token, which the token pass already tried), and the hidden text between tokens
- * (comments). The tree phases and the token pass took away whole units; what is left to shorten
- * character by character is inside these. A token of one character after blanks on its own line
- * (`i` in `int i`) is `whole`: one unit with those blanks, the very bytes the token pass deletes
- * for it, so that where the token pass's last scan found it needed in this same input its answer
- * comes from the cache instead of a test of the same edit with one more space.
+ * The words whose first and last characters both cannot go (by their start offsets): a key or a
+ * name the test reads as it is, whose other characters are not tried one by one (two tests instead
+ * of one a character). The probes are of `current` as the pass found it, one round at the pass's
+ * jobs, nothing committed: where a probe is interesting the word stays open and the scan finds it.
+ * Words in tokens only, not in comments and other hidden text.
  */
-function softParts(frontEnd: TreeFrontEnd, current: Uint8Array, names: boolean): [number, number, boolean][] {
+async function closedWords(
+  context: PassContext,
+  parts: readonly SoftPart[],
+): Promise<{ kind: "done"; closed: Set<number> } | { kind: "stopped"; reason: unknown }> {
+  const { current, evaluator, options, signal } = context;
+  const words = parts
+    .filter(([, , whole, token]) => token && !whole)
+    .flatMap(([from, to]) => wordsIn(current, from, to));
+  const probes = words.flatMap(([start, end]): [number, number][] => [
+    [start, nextCharacter(current, start)],
+    [lastCharacter(current, end), end],
+  ]);
+  const open = new Set<number>();
+  const scoped = evaluator.scope("other");
+  try {
+    await findInteresting(
+      probes.length,
+      async (p, s) => {
+        const [from, to] = probes[p]!;
+        const bytes = new Uint8Array(current.length - (to - from));
+        bytes.set(current.subarray(0, from), 0);
+        bytes.set(current.subarray(to), from);
+        const key = { config: fullConfiguration(0), content: () => bytes };
+        const label = { kind: "complement" as const, index: p, round: 0, granularity: probes.length };
+        if (await scoped.test(key, s, label)) open.add(words[p >> 1]![0]);
+        return false;
+      },
+      { jobs: options.jobs, firstWins: false, signal },
+    );
+    return {
+      kind: "done",
+      closed: new Set(words.map(([start]) => start).filter((start) => !open.has(start))),
+    };
+  } catch (error) {
+    evaluator.close();
+    if (signal.aborted) return { kind: "stopped", reason: signal.reason };
+    throw error;
+  } finally {
+    scoped.close();
+  }
+}
+
+/** Where the UTF-8 character that ends at `end` starts. */
+function lastCharacter(current: Uint8Array, end: number): number {
+  let at = end - 1;
+  while (at > 0 && (current[at]! & 0xc0) === 0x80) at--;
+  return at;
+}
+
+/** A part of softParts: [start, end, whole, token]. */
+type SoftPart = [number, number, boolean, boolean];
+
+/**
+ * The parts of `current` whose characters the grammar does not fix, in order, as [start, end,
+ * whole, token] (token: a token's text, not the hidden text before it): the tokens whose text is
+ * not their kind's (identifiers, literals, a macro's body, an error region — not keywords,
+ * operators or punctuation, whose shortening can only break the syntax or make another token, which
+ * the token pass already tried), and the hidden text between tokens (comments). The tree phases and
+ * the token pass took away whole units; what is left to shorten character by character is inside
+ * these. A token of one character after blanks on its own line (`i` in `int i`) is `whole`: one
+ * unit with those blanks, the very bytes the token pass deletes for it, so that where the token
+ * pass's last scan found it needed in this same input its answer comes from the cache instead of a
+ * test of the same edit with one more space.
+ */
+function softParts(frontEnd: TreeFrontEnd, current: Uint8Array, names: boolean): SoftPart[] {
   const { tree } = frontEnd.parse(current);
   const decoder = new TextDecoder();
-  const parts: [number, number, boolean][] = [];
-  const add = (from: number, to: number): void => {
-    if (to > from) parts.push([from, to, false]);
+  const parts: SoftPart[] = [];
+  const add = (from: number, to: number, token = false): void => {
+    if (to > from) parts.push([from, to, false, token]);
   };
   let end = 0;
   for (const t of tree.tokens) {
@@ -71,10 +205,10 @@ function softParts(frontEnd: TreeFrontEnd, current: Uint8Array, names: boolean):
     const start = tree.start(t);
     const soft = isSoftToken(frontEnd, tree, t) && (names || !isName(frontEnd, tree, t));
     if (soft && oneCharacter(decoder.decode(tree.text(t))) && onlySpaces(current, gap, start))
-      parts.push([gap, tree.end(t), true]);
+      parts.push([gap, tree.end(t), true, true]);
     else {
       add(gap, start);
-      if (soft) add(start, tree.end(t));
+      if (soft) add(start, tree.end(t), true);
     }
     end = tree.end(t);
   }

@@ -89,7 +89,7 @@ function sameUnits(a: readonly number[], b: readonly number[]): boolean {
  * `current` with every unit of `ranges` that is not in `kept` (ascending unit numbers) cut out, and
  * `fill(unit)` in its place (never longer than the unit).
  */
-function render(
+export function render(
   current: Uint8Array,
   ranges: readonly number[],
   kept: Iterable<number>,

@@ -102,8 +102,8 @@ export const DEFAULT_POLISH_ALGORITHM: Algorithm = "adaptive";
  * short list tried each character two or three times and the pairs once more.
  * Measured (section efficiency, bench/results/2026-11-29-glyph-scan): 713 tests against 767 on
  * the ten shared cases, the same results (hello-world-big-c 117 against 134, mozilla-select-html 31
- * against 42, json-extra-comma 49 against 62). The result stays 1-minimal over these characters;
- * two that only go together (an escape such as `\n`) are not looked for.
+ * against 42, json-extra-comma 49 against 62). Two characters that only go together (an escape such
+ * as `\n`) are not looked for, nor the middle of a word whose two ends are needed (ddminGlyphs).
  */
 export const GLYPH_DDMIN: StepDdmin = Object.freeze({ adaptiveAbove: 0, pairs: false });
 

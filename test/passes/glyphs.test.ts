@@ -186,6 +186,33 @@ test("--phase rename,glyph: after renaming, the glyph pass leaves identifiers wh
   assert.ok(alone.glyphTests.some((s) => s.includes("arseFloat")));
 });
 
+test("--phase glyph: a word whose first and last characters are both needed is kept whole in two tests; any other is shortened character by character", async () => {
+  // The test reads the key as it is, and needs BUG somewhere in the value.
+  const input = '{"containerPort": "xyBUGz", "id": 7}\n';
+  const keep = (s: string): boolean => {
+    try {
+      const value: unknown = JSON.parse(s);
+      return (
+        typeof value === "object" &&
+        value !== null &&
+        String((value as Record<string, unknown>).containerPort).includes("BUG")
+      );
+    } catch {
+      return false;
+    }
+  };
+  const { out, glyphTests } = await glyphCandidates(input, keep, ["glyph"], "json");
+  assert.equal(out, '{"containerPort": "BUG", "": 7}\n');
+  // The key: its first and its last character deleted, once each, and nothing else of it tried.
+  const key = glyphTests.filter((s) => !s.includes('"containerPort"'));
+  assert.deepEqual([...new Set(key)].sort(), [
+    '{"containerPor": "xyBUGz", "id": 7}\n',
+    '{"ontainerPort": "xyBUGz", "id": 7}\n',
+  ]);
+  // The value's word lost a first character in its probe: it is scanned, to the three the test needs.
+  assert.ok(glyphTests.includes('{"containerPort": "yBUGz", "id": 7}\n'));
+});
+
 /** `input` reduced by `phases` in `language` with the test `keep`: the result, and every candidate of the glyph pass. */
 async function glyphCandidates(
   input: string,
