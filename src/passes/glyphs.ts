@@ -6,7 +6,7 @@ import { fullConfiguration } from "../ddmin/configuration.js";
 import { findInteresting } from "../ddmin/round.js";
 import { reduceList } from "./list.js";
 import type { Pass, PassContext } from "./pass.js";
-import { NO_BYTES, rangePass, render } from "./range-pass.js";
+import { inOtherScope, NO_BYTES, rangePass, render } from "./range-pass.js";
 
 /**
  * ddmin over the visible characters of the current input: every character except ASCII whitespace
@@ -132,7 +132,7 @@ async function closedWords(
   context: PassContext,
   parts: readonly SoftPart[],
 ): Promise<{ kind: "done"; closed: Set<number> } | { kind: "stopped"; reason: unknown }> {
-  const { current, evaluator, options, signal } = context;
+  const { current, options, signal } = context;
   const words = parts
     .filter(([, , whole, token]) => token && !whole)
     .flatMap(([from, to]) => wordsIn(current, from, to));
@@ -141,8 +141,7 @@ async function closedWords(
     [lastCharacter(current, end), end],
   ]);
   const open = new Set<number>();
-  const scoped = evaluator.scope("other");
-  try {
+  return inOtherScope(context, async (scoped) => {
     await findInteresting(
       probes.length,
       async (p, s) => {
@@ -158,16 +157,10 @@ async function closedWords(
       { jobs: options.jobs, firstWins: false, signal },
     );
     return {
-      kind: "done",
+      kind: "done" as const,
       closed: new Set(words.map(([start]) => start).filter((start) => !open.has(start))),
     };
-  } catch (error) {
-    evaluator.close();
-    if (signal.aborted) return { kind: "stopped", reason: signal.reason };
-    throw error;
-  } finally {
-    scoped.close();
-  }
+  });
 }
 
 /** Where the UTF-8 character that ends at `end` starts. */

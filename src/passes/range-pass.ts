@@ -1,5 +1,6 @@
 import { fullConfiguration } from "../ddmin/configuration.js";
 import { reduceList } from "./list.js";
+import type { PassEvaluator } from "../reduce/evaluator.js";
 import type { Pass, PassContext } from "./pass.js";
 
 /** What a deleted unit leaves by default: nothing. */
@@ -52,11 +53,10 @@ async function firstInteresting(
   ranges: readonly number[],
   tries: readonly (readonly number[])[],
   fill: (unit: number) => Uint8Array,
-): Promise<{ kind: "found"; bytes: Uint8Array } | { kind: "stopped"; reason: unknown } | undefined> {
-  const { current, evaluator, signal } = context;
+): Promise<{ kind: "found"; bytes: Uint8Array } | Stopped | undefined> {
+  const { current, signal } = context;
   if (tries.length === 0) return undefined;
-  const scoped = evaluator.scope("other");
-  try {
+  return inOtherScope(context, async (scoped) => {
     for (const [index, deleted] of tries.entries()) {
       if (deleted.length === 0 || (index > 0 && sameUnits(deleted, tries[index - 1]!))) continue;
       const drop = new Set(deleted);
@@ -72,6 +72,24 @@ async function firstInteresting(
       }
     }
     return undefined;
+  });
+}
+
+type Stopped = { readonly kind: "stopped"; readonly reason: unknown };
+
+/**
+ * Runs `body` with the pass's evaluator scoped to candidates that are not configurations (whole
+ * inputs a pass made before or beside its list). A test stopped by the pass's signal makes it
+ * "stopped"; any other error closes the evaluator and is thrown.
+ */
+export async function inOtherScope<T>(
+  context: PassContext,
+  body: (scoped: PassEvaluator) => Promise<T>,
+): Promise<T | Stopped> {
+  const { evaluator, signal } = context;
+  const scoped = evaluator.scope("other");
+  try {
+    return await body(scoped);
   } catch (error) {
     evaluator.close();
     if (signal.aborted) return { kind: "stopped", reason: signal.reason };
