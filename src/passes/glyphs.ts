@@ -24,8 +24,8 @@ import { inOtherScope, NO_BYTES, rangePass, render } from "./range-pass.js";
  * With a front-end, a word of a token (a run of letters, digits, `_`, `$`; three characters or more)
  * is first probed: its first character deleted, then its last (closedWords). Where neither can go,
  * the word is kept whole and its other characters are not tried: a key or a name the test reads as
- * it is fails at every character, one test each. Measured on eleven new-user cases
- * (bench/results/2026-12-07-glyph-probe): the pass's tests 157 → 66, the same eleven results (a
+ * it is fails at every character, one test each. Measured on twelve new-user cases
+ * (bench/results/2026-12-07-glyph-probe): the pass's tests 170 → 71, the same twelve results (a
  * Kubernetes manifest's keys, read by a checker: 65 → 18). So the result is 1-minimal over the
  * characters outside those words only; a word the test needs from end to end but not in its middle
  * keeps its middle.
