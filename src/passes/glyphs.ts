@@ -145,10 +145,7 @@ async function closedWords(
     await findInteresting(
       probes.length,
       async (p, s) => {
-        const [from, to] = probes[p]!;
-        const bytes = new Uint8Array(current.length - (to - from));
-        bytes.set(current.subarray(0, from), 0);
-        bytes.set(current.subarray(to), from);
+        const bytes = render(current, probes[p]!, [], () => NO_BYTES);
         const key = { config: fullConfiguration(0), content: () => bytes };
         const label = { kind: "complement" as const, index: p, round: 0, granularity: probes.length };
         if (await scoped.test(key, s, label)) open.add(words[p >> 1]![0]);
