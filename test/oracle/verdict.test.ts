@@ -168,7 +168,7 @@ for (const runner of findBash() === null ? (["spawn"] as const) : (["shell", "sp
     const script = join(base, "t.sh");
     await writeFile(
       script,
-      '#!/usr/bin/env bash\necho out-1\necho err-1 >&2\nhead -c 5000 /dev/zero | tr "\\0" x\necho tail >&2\nexit 3\n',
+      '#!/usr/bin/env bash\necho out-1\necho err-1 >&2\nhead -c 5000 /dev/zero | tr "\\0" x\nsleep 0.3\necho tail >&2\nexit 3\n',
     );
     await chmod(script, 0o755);
     const root = join(base, "root");
@@ -187,8 +187,9 @@ for (const runner of findBash() === null ? (["spawn"] as const) : (["shell", "sp
       assert.equal(run.exitCode, 3);
       assert.equal(run.stdout, "out-1\n" + "x".repeat(94));
       assert.equal(run.stderr, "err-1\ntail\n");
-      // The tail holds the end of both streams; which pipe's last bytes were read last is up to the
-      // event loop (both are readable at once), so it need not end with stderr's line.
+      // The tail holds the end of both streams. The script pauses before its last stderr line so
+      // that stdout's 5,000 x's have been read by then: without it, the event loop may read the
+      // two pipes in either order and the x's can push `tail` out of the tail.
       assert.match(run.outputTail, /tail\n/);
       assert.match(run.outputTail, /x{100}/);
     } finally {
