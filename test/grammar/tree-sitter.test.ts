@@ -303,6 +303,39 @@ test("removable groups: repeats, REPEAT1 beyond its first item, optionals; ambig
     ],
   };
   assert.deepEqual(removableGroups(grammar, ambiguous, kids("a", "b")), []);
+  // CSS's block, `{ item* declaration? }`: the last x is an item of the `*` in one derivation and
+  // the `?` in the other; removable in both, so removable (the quantifier only names the group).
+  const block: Rule = {
+    type: "SEQ",
+    members: [
+      s("{"),
+      { type: "REPEAT", content: s("x") },
+      { type: "CHOICE", members: [s("x"), { type: "BLANK" }] },
+      s("}"),
+    ],
+  };
+  assert.deepEqual(
+    removableGroups(grammar, block, kids("{", "x", "x", "}"))?.map(({ start, end }) => [start, end]),
+    [
+      [1, 2],
+      [2, 3],
+    ],
+  );
+});
+
+test("the last declaration of a CSS block, the last item of a YAML sequence and a Rust block's tail expression are removable", async () => {
+  const cases: [BuiltInLanguage, string, string][] = [
+    ["css", "a{b:c;d:e;}", "d:e;"],
+    ["css", "a{b:c;d:e}", "d:e"],
+    ["yaml", "k:\n  - a\n  - b\n", "- b"],
+    ["rust", "fn f() -> i32 { g(); h() }", "h()"],
+  ];
+  for (const [language, text, last] of cases) {
+    const { root } = (await frontEnd(language)).parseRaw(Buffer.from(text));
+    const node = [...nodes(root)].find((n) => text.slice(n.start, n.end) === last);
+    assert.ok(node, `${language}: no node spells ${last}`);
+    assert.equal(node.removable, true, `${language}: ${last} (${node.kind})`);
+  }
 });
 
 test("shortest matches of patterns", () => {

@@ -69,8 +69,8 @@ export function nodeGroups(
   for (const name of grammar.aliasedAs(type)) {
     const groups = removableGroups(grammar, grammar.rules.get(name)!, children);
     if (groups === undefined) continue;
-    const keys = new Set(groups.map(key));
-    common = (common ?? groups).filter((g) => keys.has(key(g)));
+    const keys = new Set(groups.map(span));
+    common = (common ?? groups).filter((g) => keys.has(span(g)));
   }
   return common;
 }
@@ -346,7 +346,12 @@ function concat(left: Groups, right: Groups): Groups {
   return { left, right };
 }
 
-/** Adds a derivation; one that ends where another does keeps only the groups both have. */
+/**
+ * Adds a derivation; one that ends where another does keeps only the groups both have. Groups are
+ * the same when they span the same children, whatever their quantifier: CSS's block is
+ * `{ _block_item* declaration? }`, and its last declaration is an item of the `*` in one derivation
+ * and the `?` in the other — removable in both.
+ */
 function add(ends: Ends, end: number, groups: Groups): void {
   if (!ends.has(end)) {
     ends.set(end, groups);
@@ -354,16 +359,16 @@ function add(ends: Ends, end: number, groups: Groups): void {
   }
   const old = ends.get(end)!;
   if (old === groups) return;
-  const keys = new Set(flatten(groups).map(key));
-  const common = flatten(old).filter((g) => keys.has(key(g)));
+  const keys = new Set(flatten(groups).map(span));
+  const common = flatten(old).filter((g) => keys.has(span(g)));
   ends.set(
     end,
     common.reduce<Groups>((list, g) => concat(list, { group: g }), null),
   );
 }
 
-function key(group: Group): string {
-  return `${group.start}:${group.end}:${group.quantifier}`;
+function span(group: Group): string {
+  return `${group.start}:${group.end}`;
 }
 
 /** The groups of a list, left to right (iteratively: lists of long repetitions are deep). */
