@@ -16,6 +16,11 @@ export interface Lexicon {
   readonly stringKinds: ReadonlySet<string>;
   /** Names that differ only in case are the same name. */
   readonly caseInsensitive: boolean;
+  /**
+   * Tokens of these kinds whose text is `prefix` and then an identifier are names as well; a new
+   * name for one keeps the prefix (CSS's custom properties, `--muted` → `--a`).
+   */
+  readonly prefixed?: { readonly kinds: ReadonlySet<string>; readonly prefix: string };
 }
 
 /** A front-end that knows its language's lexicon and can count a candidate's syntax errors. */

@@ -45,6 +45,8 @@ interface Name {
   readonly text: string;
   /** Its length in bytes. */
   readonly bytes: number;
+  /** What every new name for it starts with (Lexicon.prefixed): CSS's `--`, or "". */
+  readonly prefix: string;
   readonly spans: [number, number][];
 }
 
@@ -73,7 +75,7 @@ export function renameIdentifiers(frontEnd: LexicalFrontEnd): Pass {
     async run(context) {
       const found = context.current;
       const { tree } = frontEnd.parse(found);
-      const { keywords, caseInsensitive } = frontEnd.lexicon;
+      const { keywords, caseInsensitive, prefixed } = frontEnd.lexicon;
       const fold = (s: string): string => (caseInsensitive ? s.toLowerCase() : s);
       const byText = new Map<string, Name>();
       // An error region is one opaque token (see the tree-sitter front-end): a name written inside
@@ -91,7 +93,10 @@ export function renameIdentifiers(frontEnd: LexicalFrontEnd): Pass {
         // n)`, a function without its type), or a contextual keyword (`get`, `of`): left alone.
         if (keywords.has(fold(text)) || inErrors.has(text)) continue;
         let entry = byText.get(text);
-        if (entry === undefined) byText.set(text, (entry = { text, bytes: bytes.length, spans: [] }));
+        if (entry === undefined) {
+          const prefix = prefixed !== undefined && text.startsWith(prefixed.prefix) ? prefixed.prefix : "";
+          byText.set(text, (entry = { text, bytes: bytes.length, prefix, spans: [] }));
+        }
         entry.spans.push([tree.start(t), tree.end(t)]);
       }
       // The largest first; among equals, the first to appear (Map order).
@@ -123,7 +128,8 @@ export function renameIdentifiers(frontEnd: LexicalFrontEnd): Pass {
       return tests.run(async () => {
         const all = new Map<Name, string>();
         const names1 = supply();
-        for (const n of names) if (names1.peek().length < n.bytes) all.set(n, names1.take());
+        for (const n of names)
+          if (n.prefix.length + names1.peek().length < n.bytes) all.set(n, n.prefix + names1.take());
         if (all.size === 0) return;
         // With one name, that is the first candidate below.
         if (all.size > 1) {
@@ -133,13 +139,17 @@ export function renameIdentifiers(frontEnd: LexicalFrontEnd): Pass {
         const kept = new Map<Name, string>();
         const names2 = supply();
         for (const n of names) {
-          for (let attempt = 0; attempt < SHAPE_TRIES && names2.peek().length < n.bytes; attempt++) {
-            const bytes = render(new Map([...kept, [n, names2.peek()]]));
+          for (
+            let attempt = 0;
+            attempt < SHAPE_TRIES && n.prefix.length + names2.peek().length < n.bytes;
+            attempt++
+          ) {
+            const bytes = render(new Map([...kept, [n, n.prefix + names2.peek()]]));
             if (!parsesAsBefore(bytes)) {
               names2.take(); // not a name the grammar reads here as it reads the old one
               continue;
             }
-            if (await tests.test(bytes)) kept.set(n, names2.take());
+            if (await tests.test(bytes)) kept.set(n, n.prefix + names2.take());
             break;
           }
         }

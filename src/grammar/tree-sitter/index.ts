@@ -303,12 +303,23 @@ export class TreeSitterFrontEnd implements TreeFrontEnd, SyntaxCheck {
    * islands whose identifiers are not names (a page's styles, whose class names are its markup's).
    */
   isName(tree: Tree, t: number): boolean {
-    if (!this.lexicon.identifierKinds.has(tree.kind(t))) return false;
+    const kind = tree.kind(t);
+    if (!this.lexicon.identifierKinds.has(kind) && !this.isPrefixedName(tree, t, kind)) return false;
     const spans = this.#notNames.get(tree);
     if (spans === undefined) return true;
     const at = tree.start(t);
     for (let i = 0; i < spans.length; i += 2) if (at >= spans[i]! && at < spans[i + 1]!) return false;
     return true;
+  }
+
+  /** A token of a prefixed-name kind spelled as the prefix and an identifier (LanguageSpec.prefixedNames). */
+  private isPrefixedName(tree: Tree, t: number, kind: string): boolean {
+    const prefixed = this.lexicon.prefixed;
+    if (prefixed === undefined || !prefixed.kinds.has(kind)) return false;
+    const text = Buffer.from(tree.text(t)).toString("latin1");
+    return (
+      text.startsWith(prefixed.prefix) && /^[A-Za-z_][A-Za-z0-9_-]*$/.test(text.slice(prefixed.prefix.length))
+    );
   }
 
   /**
@@ -317,7 +328,7 @@ export class TreeSitterFrontEnd implements TreeFrontEnd, SyntaxCheck {
    * tree holds one.
    */
   hasNames(input: Uint8Array): boolean {
-    if (this.lexicon.identifierKinds.size === 0) return false;
+    if (this.lexicon.identifierKinds.size === 0 && this.lexicon.prefixed === undefined) return false;
     if (this.language.islands.length === 0) return true;
     const { tree } = this.parse(input);
     return tree.tokens.some((t) => this.isName(tree, t));

@@ -79,6 +79,13 @@ export interface LanguageSpec {
    */
   readonly caseInsensitiveNames?: boolean;
   /**
+   * Names spelled with a prefix that every one of them keeps (CSS's custom properties, `--muted`,
+   * a `property_name` where declared and a `plain_value` where `var()` reads it): tokens of these
+   * kinds whose text is the prefix and then an identifier are names too, renamed to the prefix and
+   * a short name (`--a`).
+   */
+  readonly prefixedNames?: PrefixedNames;
+  /**
    * The kinds of number literals, for the literal pass: a token, or a node whose first token is the
    * number (CSS's `10px`). Listed rather than derived: in grammar.json a number is a pattern like an
    * identifier's, and only its name tells them apart.
@@ -96,6 +103,12 @@ export interface LanguageSpec {
    * of a `parent` node (HTML's script and style elements hold JavaScript and CSS).
    */
   readonly injections?: readonly Injection[];
+}
+
+/** Names with a prefix (LanguageSpec.prefixedNames). */
+export interface PrefixedNames {
+  readonly kinds: readonly string[];
+  readonly prefix: string;
 }
 
 /** A token whose text is parsed by another built-in language (LanguageSpec.injections). */
@@ -249,6 +262,8 @@ const TABLE = {
     // a pseudo-class's name is, which a test will mostly refuse to see renamed.
     identifierKinds: ["class_name", "id_name", "keyframes_name", "identifier"],
     caseInsensitiveNames: true,
+    // Custom properties are the stylesheet's own variables: `--text-muted: red` and `var(--text-muted)`.
+    prefixedNames: { kinds: ["property_name", "plain_value"], prefix: "--" },
   },
   python: {
     title: "Python",

@@ -62,6 +62,9 @@ export function grammarLexicon(grammar: TsGrammar, spec: LanguageSpec): Lexicon 
     numberKinds: new Set(spec.numberKinds),
     stringKinds: new Set(spec.stringKinds),
     caseInsensitive,
+    ...(spec.prefixedNames
+      ? { prefixed: { kinds: new Set(spec.prefixedNames.kinds), prefix: spec.prefixedNames.prefix } }
+      : {}),
   };
 }
 
@@ -99,5 +102,7 @@ export function withIslands(
     numberKinds: union((l) => l.numberKinds, every),
     stringKinds: union((l) => l.stringKinds, every),
     caseInsensitive: own.caseInsensitive,
+    // An island's prefixed names are its own kinds (a style's `plain_value`): the host's only.
+    ...(own.prefixed ? { prefixed: own.prefixed } : {}),
   };
 }
