@@ -5,7 +5,6 @@
  */
 import { InvalidArgumentError } from "commander";
 import type { ReductionEvent } from "../reduce/events.js";
-import type { NextIf } from "../outcome.js";
 import type { SingleTest } from "../oracle/repeat.js";
 import { formatDuration } from "./progress.js";
 
@@ -143,17 +142,19 @@ export class RunLimits {
   }
 
   /**
-   * `test` without its hints once the test has run as often as --max-tests allows: a hint lets the
-   * runner start the next candidate the moment the running test ends (a follow-up), before whittle
-   * hears of the end and stops, which would be one run over the limit.
+   * `test` for a run with --max-tests: its hints write candidates ahead, but never queue a follow-up
+   * (`nextIf`), and stop once the test has run as often as allowed. A follow-up starts in the runner
+   * the moment the test before it ends, before whittle hears of that end, so its start cannot be
+   * refused at `test-start` as every other run's is: with several jobs, follow-ups queued while
+   * runs were left could all start after the last allowed run (seen: 8 runs with --max-tests 7, -j 3).
    */
   gate(test: SingleTest): SingleTest {
     const max = this.limits.maxTests;
     const prepare = test.prepare;
     if (max === undefined || prepare === undefined) return test;
     return Object.assign((candidate: Uint8Array, signal: AbortSignal) => test(candidate, signal), {
-      prepare: (candidate: Uint8Array, nextIf?: NextIf) => {
-        if (this.#runs < max) prepare(candidate, nextIf);
+      prepare: (candidate: Uint8Array) => {
+        if (this.#runs < max) prepare(candidate);
       },
     });
   }
