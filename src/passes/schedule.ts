@@ -25,6 +25,11 @@ export interface StepDdmin {
   readonly subsetGranularity?: number;
   /** With algorithm "adaptive": lists of at most this many units are reduced by ddmin instead. */
   readonly adaptiveAbove?: number;
+  /**
+   * `adaptiveAbove` and `subsetGranularity` hold only with an ANTLR grammar: with a built-in
+   * language, every list is reduced by adaptive deletion (see DEFAULT_POLISH_ALGORITHM).
+   */
+  readonly ddminOnlyWithGrammar?: boolean;
   /** With algorithm "probdd" in a tree phase: each search's p0 learned from the pass's earlier ones. */
   readonly learnP0?: boolean;
   /** With algorithm "adaptive": whether neighbouring pairs are tried after a fruitless scan (default yes). */
@@ -90,8 +95,13 @@ export const SUBSET_GRANULARITY = 16;
  * glyph pass 17 instead of 66 for the same result, and the whole default 809 tests instead of 1,033
  * with every result as small or smaller. The pairs adaptive deletion tries after a fruitless scan
  * cost 98 tests more on those cases (915, bench/results/2026-11-27-bf006d1) for what only goes in
- * twos (a YAML key and its value: the real-oracle YAML test). Short lists keep ddmin: json-obj-arr-87's best result
- * (one token of 15 kept) needs a subset, and the scan left 16 non-whitespace characters instead of 2.
+ * twos (a YAML key and its value: the real-oracle YAML test). With an ANTLR grammar, short lists keep
+ * ddmin: a subset finds `87` in `[87]` (the JSON grammar's test), which neither single tries nor
+ * neighbouring pairs can. With a built-in language they no longer need it, since `prune+hoist*`
+ * hoists across supertypes (json-obj-arr-87 reaches its one token of 15 in the tree phases): with
+ * adaptive deletion there too, the shared and new-user cases keep every result, json-extra-comma
+ * takes 33 tests instead of 51, and six generated JavaScript programs' token pass 13–14 instead of
+ * 26–28 each (bench/results/2026-12-07-adaptive-short).
  */
 export const DEFAULT_POLISH_ALGORITHM: Algorithm = "adaptive";
 
@@ -122,7 +132,11 @@ function polish(phase: string, reason: string, condition?: StepCondition): Sched
     phase,
     algorithm: DEFAULT_POLISH_ALGORITHM,
     ...(condition ? { condition } : {}),
-    ddmin: { subsetGranularity: SUBSET_GRANULARITY, adaptiveAbove: SUBSET_GRANULARITY },
+    ddmin: {
+      subsetGranularity: SUBSET_GRANULARITY,
+      adaptiveAbove: SUBSET_GRANULARITY,
+      ddminOnlyWithGrammar: true,
+    },
     reason,
   };
 }
@@ -275,15 +289,15 @@ export function compileSchedule(
 ): CompiledStep[] {
   return schedule.map((step) => ({
     step,
-    pass: languageHolds(step.condition, facts) ? scheduled(step, build(step.phase)) : undefined,
+    pass: languageHolds(step.condition, facts) ? scheduled(step, build(step.phase), facts) : undefined,
   }));
 }
 
 /** `pass` with its step's options and size condition; the pass itself when the step has neither. */
-function scheduled(step: ScheduleStep, pass: Pass): Pass {
+function scheduled(step: ScheduleStep, pass: Pass, facts: ScheduleFacts): Pass {
   const minBytes =
     step.condition && "minInputBytes" in step.condition ? step.condition.minInputBytes : undefined;
-  const own = step.algorithm === "run" ? undefined : { ...step.ddmin, algorithm: step.algorithm };
+  const own = step.algorithm === "run" ? undefined : { ...stepDdmin(step, facts), algorithm: step.algorithm };
   if (minBytes === undefined && own === undefined) return pass;
   return {
     name: pass.name,
@@ -297,6 +311,14 @@ function scheduled(step: ScheduleStep, pass: Pass): Pass {
       return pass.run({ ...context, options });
     },
   };
+}
+
+/** A step's ddmin settings for a run with these facts (StepDdmin.ddminOnlyWithGrammar). */
+function stepDdmin(step: ScheduleStep, facts: ScheduleFacts): StepDdmin | undefined {
+  const d = step.ddmin;
+  if (d?.ddminOnlyWithGrammar !== true || !facts.builtInLanguage) return d;
+  const { subsetGranularity: _s, adaptiveAbove: _a, ddminOnlyWithGrammar: _g, ...rest } = d;
+  return rest;
 }
 
 /** A size in words: "64 KiB" for whole KiB, else bytes. */
@@ -331,20 +353,22 @@ export function skippedBecause(
   return c.names ? "no identifiers in this input" : "this input has identifiers: it ran before prune+hoist*";
 }
 
-/** A step's own list algorithm in words ("probdd", "adaptive above 16 units, ddmin below"); undefined for "run". */
+/** A step's own list algorithm in words ("probdd", "adaptive, no pairs"); undefined for "run". */
 export function algorithmText(step: ScheduleStep): string | undefined {
   if (step.algorithm === "run") return undefined;
   const d = step.ddmin;
   const parts = [
     step.algorithm === "adaptive" && d?.adaptiveAbove !== undefined && d.adaptiveAbove > 0
-      ? `adaptive above ${d.adaptiveAbove} units, ddmin below`
+      ? d.ddminOnlyWithGrammar === true
+        ? `adaptive; with --grammar, ddmin for ${d.adaptiveAbove} units or fewer, its subsets in rounds of ≤ ${d.subsetGranularity ?? d.adaptiveAbove} parts`
+        : `adaptive above ${d.adaptiveAbove} units, ddmin below`
       : step.algorithm === "adaptive" && d?.pairs === false
         ? "adaptive, no pairs"
         : step.algorithm === "probdd" && d?.learnP0 === true
           ? "probdd, p0 learned per pass"
           : step.algorithm,
   ];
-  if (d?.subsetGranularity !== undefined)
+  if (d?.subsetGranularity !== undefined && d.ddminOnlyWithGrammar !== true)
     parts.push(`ddmin's subsets in rounds of ≤ ${d.subsetGranularity} parts`);
   return parts.join("; ");
 }

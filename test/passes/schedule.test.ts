@@ -21,8 +21,18 @@ import type { ResolvedOptions } from "../../src/reduce/options.js";
 import { FIXTURES } from "../helpers/cli.js";
 import { frontEnd } from "../helpers/passes.js";
 
-/** The polish's options as the pipeline set them before the schedule (its `polished` wrapper). */
-const POLISH = { subsetGranularity: 16, algorithm: "adaptive", adaptiveAbove: 16 };
+/**
+ * The polish's options as the pipeline set them before the schedule (its `polished` wrapper); they
+ * hold with an ANTLR grammar. With a built-in language, since 2026-12-07, adaptive deletion at every
+ * length (POLISH_BUILT_IN).
+ */
+const POLISH = {
+  subsetGranularity: 16,
+  algorithm: "adaptive",
+  adaptiveAbove: 16,
+  ddminOnlyWithGrammar: true,
+};
+const POLISH_BUILT_IN: Record<string, unknown> = { algorithm: "adaptive" };
 
 /** The glyph pass's: every list by adaptive deletion's scan, without the pairs (since 2026-11-29). */
 const GLYPH = { algorithm: "adaptive", adaptiveAbove: 0, pairs: false };
@@ -101,7 +111,11 @@ test("the default schedule compiles to the old pipeline's passes, order, conditi
         ).map(([phase, own]): [string, Record<string, unknown>] => [
           phase,
           // --algorithm given: every pass runs with the run's options as they are.
-          { algorithm: "ddmin", splitFactor: 2, ...(algorithmGiven ? {} : own) },
+          {
+            algorithm: "ddmin",
+            splitFactor: 2,
+            ...(algorithmGiven ? {} : own === POLISH && facts.builtInLanguage ? POLISH_BUILT_IN : own),
+          },
         ]);
         assert.deepEqual(seen, expected, JSON.stringify({ facts, bytes, algorithmGiven }));
         // The pipeline's pass count (the progress line's n) includes biggest whatever the size.
@@ -144,14 +158,14 @@ test("the schedule is frozen data, and the exported constants come from it", () 
 test("the schedule in words names each step, its condition and its algorithm", () => {
   assert.equal(
     describeSchedule(DEFAULT_TREE_SCHEDULE),
-    "hidden [adaptive above 16 units, ddmin below; ddmin's subsets in rounds of ≤ 16 parts] → " +
+    "hidden [adaptive; with --grammar, ddmin for 16 units or fewer, its subsets in rounds of ≤ 16 parts] → " +
       "chain [probdd, p0 learned per pass] → biggest (inputs ≥ 64 KiB) → coarse → " +
       "hoist* [probdd, p0 learned per pass] → " +
-      "rename, literal (built-in languages, inputs with names) [adaptive above 16 units, ddmin below; ddmin's subsets in rounds of ≤ 16 parts] → " +
+      "rename, literal (built-in languages, inputs with names) [adaptive; with --grammar, ddmin for 16 units or fewer, its subsets in rounds of ≤ 16 parts] → " +
       "prune+hoist* [probdd, p0 learned per pass] → token → " +
-      "literal (built-in languages, inputs without names) [adaptive above 16 units, ddmin below; ddmin's subsets in rounds of ≤ 16 parts] → " +
+      "literal (built-in languages, inputs without names) [adaptive; with --grammar, ddmin for 16 units or fewer, its subsets in rounds of ≤ 16 parts] → " +
       "glyph [adaptive, no pairs] → " +
-      "blank [adaptive above 16 units, ddmin below; ddmin's subsets in rounds of ≤ 16 parts]",
+      "blank [adaptive; with --grammar, ddmin for 16 units or fewer, its subsets in rounds of ≤ 16 parts]",
   );
   assert.equal(
     describeSchedule(forRun(DEFAULT_TREE_SCHEDULE, true)),

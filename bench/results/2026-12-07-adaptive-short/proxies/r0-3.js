@@ -1,0 +1,2 @@
+a+=0
+var a=Array(a)
