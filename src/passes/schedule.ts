@@ -78,12 +78,12 @@ export const LEARN_TREE_P0 = true;
 /**
  * In the default pipeline's polish (the passes after the tree phases) with an ANTLR grammar, ddmin
  * tests subsets only in rounds of at most this many parts (with a built-in language the polish runs
- * no ddmin since 2026-12-07: DEFAULT_POLISH_ALGORITHM). A subset of a finer split keeps less than a sixteenth of the
- * input, which after the tree phases and hoisting is next to never interesting, and each such round
- * costs as many tests as it has parts: measured on the shared cases, the token pass took 189 tests
- * instead of 248 for the same tokens of zeller-bug-c (145 with no subsets at all), while
- * json-obj-arr-87's best result (one token of 15 kept) needs the subsets of its finest round (with
- * none, 16 non-whitespace characters instead of 2).
+ * no ddmin since 2026-12-07: DEFAULT_POLISH_ALGORITHM). A subset of a finer split keeps less than a
+ * sixteenth of the input, which after the tree phases and hoisting is next to never interesting,
+ * and each such round costs as many tests as it has parts: measured on the shared cases, the token
+ * pass took 189 tests instead of 248 for the same tokens of zeller-bug-c (145 with no subsets at
+ * all), while json-obj-arr-87's best result (one token of 15 kept) needed the subsets of its finest
+ * round (with none, 16 non-whitespace characters instead of 2; before supertype hoisting).
  */
 export const SUBSET_GRANULARITY = 16;
 
@@ -167,9 +167,9 @@ function frozen(schedule: ScheduleStep[]): Schedule {
  * regions, comments: `glyph`), and runs of whitespace (for a built-in language without identifiers,
  * literal shrinking before `glyph`; see the comments at those steps). The tree phases
  * reduce each level with DEFAULT_TREE_ALGORITHM, the polish with DEFAULT_POLISH_ALGORITHM (adaptive
- * deletion; with an ANTLR grammar, ddmin over short lists: its complements remove what only goes together,
- * as `{"a":[` and `]}` around a value that hoisting cannot reach), ddmin's subsets limited to coarse
- * rounds (SUBSET_GRANULARITY). A ddmin over all characters (`char`) no longer ends it: on the shared
+ * deletion; with an ANTLR grammar, ddmin over short lists: its complements remove what only goes
+ * together, as `{"a":[` and `]}` around a value that hoisting cannot reach), ddmin's subsets limited
+ * to coarse rounds (SUBSET_GRANULARITY). A ddmin over all characters (`char`) no longer ends it: on the shared
  * cases it removed nothing visible the others leave, at up to a third of the run's tests (README,
  * "The default grammar pipeline"). `biggest` keeps the run's options: it reduces no list.
  */
