@@ -98,6 +98,11 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(s / 60)} min ${s % 60} s`;
 }
 
+/** A test's duration: milliseconds under a second (a quick test is not "0.0 s"), else formatDuration. */
+export function formatCheckDuration(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : formatDuration(ms);
+}
+
 /**
  * One status line: size now vs. original, tests, rate, cache hits, syntax skips and timeouts (when
  * there are any), time, pass, granularity.

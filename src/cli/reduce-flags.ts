@@ -23,7 +23,10 @@ export function reduceOptionsOf(values: OptionValues): CliReduceOptions {
 /** One flag of an option: its help, and its default, choices or check. */
 function flag(name: string, spec: AnyOptionSpec, flags: string, help: string): Option {
   const computed = spec.default instanceof ComputedDefault ? spec.default : undefined;
-  const option = new Option(flags, computed ? `${help} (default: ${computed.describe})` : help);
+  const option = new Option(
+    flags,
+    computed ? `${help} (default: ${computed.onCommandLine ?? computed.describe})` : help,
+  );
   if (option.attributeName() !== name) throw new Error(`the flag ${flags} does not set the option ${name}`);
   // A negated switch (--no-x) gets its default from the switch that turns it on, or is on.
   if (option.negate) return option;

@@ -26,7 +26,14 @@ import {
   type RunScope,
 } from "./lifecycle.js";
 import { limitOf, RunLimits } from "./limits.js";
-import { formatBytes, formatDuration, formatSaved, Progress, type ProgressMode } from "./progress.js";
+import {
+  formatBytes,
+  formatCheckDuration,
+  formatDuration,
+  formatSaved,
+  Progress,
+  type ProgressMode,
+} from "./progress.js";
 import { reproduction } from "./shell.js";
 import { runTreeCommand } from "./tree-command.js";
 import { EventsLog, startOf } from "./events-file.js";
@@ -38,6 +45,7 @@ import { writeStats, type StatsSummary, type TimeoutSummary } from "./stats-file
 import { passesText, withSchedule } from "./schedule-view.js";
 import { checkFinal, Judge, ResultHistory, verdictSummary, type FinalCheck } from "./verdict.js";
 import { EarlyRetest } from "./early-retest.js";
+import { defaultJobs } from "../reduce/default-jobs.js";
 import { openReport, type ReportFile } from "./report-file.js";
 
 /** The streams and process hooks the command uses, injectable for tests. */
@@ -284,11 +292,14 @@ async function checkAndReduce(
   // --timeout fixes the limit; otherwise it adapts to the durations of the tests, starting from the
   // initial check's (timeout-policy.ts).
   const cpus = availableParallelism();
+  // Without -j: the queue's default, or every core unless the test is too quick (reduce/default-jobs.ts).
+  const choice = o.reduce.jobs === undefined && !remote ? defaultJobs(initial.activeMs, cpus) : undefined;
+  const jobs = o.reduce.jobs ?? choice?.jobs ?? QUEUE_JOBS;
   // Tests on workers share no cores with each other here: no load factor; and the workers' load is
   // not known here, so the floor stays at its highest.
   const load = remote
     ? { jobs: 1, cpus: 1, floorMs: BUSY_FLOOR_MS }
-    : { jobs: o.reduce.jobs ?? cpus, cpus, loadAverage: () => loadavg()[0]! };
+    : { jobs, cpus, loadAverage: () => loadavg()[0]! };
   const timeoutPolicy = o.timeoutMs === undefined ? new TimeoutPolicy(load) : undefined;
   timeoutPolicy?.observeInitial(initial.activeMs);
   const timeoutText =
@@ -297,12 +308,15 @@ async function checkAndReduce(
       : `adaptive (now ${formatDuration(timeoutPolicy!.limitMs())})`;
   if (mode !== "quiet") {
     say(
-      `${o.input === "-" ? "stdin" : o.input}: ${formatBytes(plan.input.length)}, interesting (initial check ${formatDuration(initial.activeMs)}); ` +
+      `${o.input === "-" ? "stdin" : o.input}: ${formatBytes(plan.input.length)}, interesting (initial check ${formatCheckDuration(initial.activeMs)}); ` +
         `reducing with ${passesText(
           plan.pipeline.map((p) => p.name),
           plan.schedule,
           plan.input.length,
         )} (${o.reduce.strategy}), timeout ${timeoutText}` +
+        (choice?.quickMs !== undefined
+          ? `; one test at a time (a test this quick gains nothing from ${cpus} at once; -j ${cpus} runs ${cpus})`
+          : "") +
         ` → ${plan.outputName}${o.inPlace ? " (in place)" : ""}`,
     );
     const judging = judge.describe();
@@ -326,6 +340,7 @@ async function checkAndReduce(
     remote,
     judge,
     history,
+    jobs,
   );
   const { writer, timeouts, early } = reduced;
   // The reduction is over: a limit no longer applies (to the wait for a FIFO's reader, say).
@@ -363,6 +378,7 @@ async function checkAndReduce(
     inputBytes: plan.input.length,
     pipeline: plan.pipeline.map((p) => p.name),
     initialCheckMs: Math.round(initial.activeMs),
+    jobs,
     timeouts,
     wallMs,
     stats: result.stats,
@@ -517,6 +533,7 @@ async function runReduction(
   remote: QueueClient | undefined,
   judge: Judge,
   history: ResultHistory,
+  jobs: number,
 ): Promise<{
   result: ReduceResult;
   writer: ResultWriter | undefined;
@@ -579,7 +596,7 @@ async function runReduction(
     const test = limits.gate(judge.test(oracle));
     const result = await reduce(plan.input, test, {
       ...plan.options.reduce,
-      ...(remote && plan.options.reduce.jobs === undefined ? { jobs: QUEUE_JOBS } : {}),
+      jobs,
       // Tests on workers take none of this machine's cores.
       ...(remote ? { spare: () => true } : {}),
       pipeline: plan.pipeline,

@@ -34,6 +34,8 @@ export interface StatsSummary {
   /** The default schedule's steps and which ran (schedule-view.ts); absent with --phase. */
   schedule?: ScheduleRecord[];
   initialCheckMs: number;
+  /** Tests run at once: -j, or its default (default-jobs.ts; absent when the run ended at the initial check). */
+  jobs?: number;
   /** The per-test timeouts (absent when the run ended at the initial check). */
   timeouts?: TimeoutSummary;
   wallMs: number;
@@ -109,6 +111,7 @@ export async function writeStats(
     outputBytes: summary.outputBytes ?? null,
     wallMs: summary.wallMs,
     initialCheckMs: summary.initialCheckMs,
+    jobs: summary.jobs ?? null,
     timeoutMs: summary.timeouts?.limitMs ?? null,
     timeoutMode: summary.timeouts?.mode ?? null,
     timedOutRuns: summary.timeouts?.runs ?? 0,

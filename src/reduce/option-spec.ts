@@ -10,6 +10,8 @@ export class ComputedDefault<T> {
     /** The default as --help states it: "available parallelism". */
     readonly describe: string,
     readonly compute: () => T,
+    /** The command line's default when it differs from the library's (--help shows it instead). */
+    readonly onCommandLine?: string,
   ) {}
 }
 

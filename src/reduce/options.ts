@@ -6,6 +6,7 @@ import { ORDERS, STRATEGIES } from "../ddmin/order.js";
 import type { SplitFactor } from "../ddmin/partition.js";
 import { InvalidOptionError } from "../errors.js";
 import type { SyntaxFilterSetting } from "./syntax-filter.js";
+import { QUICK_TEST_MS } from "./default-jobs.js";
 import { ComputedDefault, oneOf, onOff, option, wholeNumber, type AnyOptionSpec } from "./option-spec.js";
 
 /**
@@ -68,9 +69,16 @@ export const REDUCE_OPTIONS = {
       "--no-dd-star": "run ddmin once",
     },
   }),
-  /** Tests under way at once. Default: the machine's available parallelism. */
+  /**
+   * Tests under way at once. Default: the machine's available parallelism; the command makes it 1
+   * for a test that takes under QUICK_TEST_MS (default-jobs.ts).
+   */
   jobs: wholeNumber(1, {
-    default: new ComputedDefault("available parallelism", () => availableParallelism()),
+    default: new ComputedDefault(
+      "available parallelism",
+      () => availableParallelism(),
+      `available parallelism; 1 for a test under ${QUICK_TEST_MS} ms`,
+    ),
     cli: { "-j, --jobs <n>": "tests run at once" },
   }),
   /**

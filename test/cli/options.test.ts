@@ -113,7 +113,11 @@ test("--help shows each flag of the table with its help line, and the default", 
     for (const [flags, line] of Object.entries(spec.cli)) assert.ok(help.includes(`${flags} ${line}`), flags);
   }
   assert.ok(help.includes("--dd-star repeat ddmin until it removes nothing (DD*) (default: on)"));
-  assert.ok(help.includes("-j, --jobs <n> tests run at once (default: available parallelism)"));
+  assert.ok(
+    help.includes(
+      "-j, --jobs <n> tests run at once (default: available parallelism; 1 for a test under 50 ms)",
+    ),
+  );
   assert.ok(help.includes('(choices: "line", "char", "both", default: "both")'));
 });
 

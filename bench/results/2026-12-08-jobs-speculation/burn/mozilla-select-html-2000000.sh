@@ -1,0 +1,3 @@
+#!/usr/bin/env bash
+awk "BEGIN{for(i=0;i<2000000;i++)s+=i}"
+exec /work/shared/bench/cases/mozilla-select-html/oracle.sh "$1"

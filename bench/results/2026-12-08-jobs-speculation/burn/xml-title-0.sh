@@ -1,0 +1,3 @@
+#!/usr/bin/env bash
+awk "BEGIN{for(i=0;i<0;i++)s+=i}"
+exec /work/shared/bench/cases/xml-title/oracle.sh "$1"
