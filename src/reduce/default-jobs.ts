@@ -7,10 +7,10 @@
  * the answer), and speculative tests whose answers are not used count as tests. When the test
  * takes about as long as that work, a second slot buys no time and adds tests; one job also lets
  * the command oracle queue the next candidate behind the running test (follow-ups), which parallel
- * runs cannot. Measured on this machine with the three shared text
- * cases and an oracle made slower step by step (bench/results/2026-12-08-jobs-speculation, burn.sh):
- * with the original's check at 46 ms, -j 2 took 3 % more wall time than -j 1 and 20 % more tests;
- * at 52 ms 6 % less time. Not from the papers.
+ * runs cannot. Measured on this machine with the three shared text cases and an oracle made slower
+ * step by step (bench/results/2026-12-08-jobs-speculation, burn.sh): with the original's check at
+ * 46 ms, -j 2 took 3 % more wall time than -j 1 and 19 % more tests; at 51–54 ms 6 % less time.
+ * Not from the papers.
  */
 export const QUICK_TEST_MS = 50;
 
